@@ -26,6 +26,7 @@ from .actions import (
 from .armor import ArmorZone, armor_effect, armor_zones
 from .attack import AttackResult, RuleOptions, resolve_attack
 from .character import Character, WeaponStats
+from .falls import FALL_DIFFICULTY, FallResult, fall_severity, knockdown, resolve_fall
 from .health import (
     heal_damage,
     healing_difficulty,
@@ -51,6 +52,7 @@ from .movement import (
 from .ranged import charge_bonus, darkness_difficulty, range_difficulty, throw_range
 from .rolls import Modifier, RollResult, success, success_roll
 from .sheet import Armor, Sheet, Weapon
+from .stances import STANCE_TABLE, StanceEffect, stance_modifiers
 
 __all__ = [
     "ACTIONS", "KEEP_BALANCE_DIFFICULTY", "OPENING_EVADE_BONUS", "ActionSpec", "action",
@@ -66,4 +68,6 @@ __all__ = [
     "charge_bonus", "darkness_difficulty", "range_difficulty", "throw_range",
     "Modifier", "RollResult", "success", "success_roll",
     "Armor", "Sheet", "Weapon",
+    "FALL_DIFFICULTY", "FallResult", "fall_severity", "knockdown", "resolve_fall",
+    "STANCE_TABLE", "StanceEffect", "stance_modifiers",
 ]

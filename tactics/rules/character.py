@@ -153,7 +153,7 @@ class Character:
             grapple_defense=g_def,
             throw_modifier=throw,
             carrying_capacity=_cc_table(strength),
-            carried_mass=float(carried),
+            carried_mass=round(float(carried), 6),
             weapon_stats=stats,
             melee_defense_mod=Modifier("melee defense", melee),
             missile_defense_mod=Modifier("missile defense", missile),
