@@ -1,0 +1,280 @@
+"""The movement graph over cells, as arrays (CSR) built with numpy.
+
+Nodes are cells (flat index ``row * cols + col``); an edge u→v is the cheapest
+way for one :class:`~tactics.map.movement.Mover` to go from the centre of u to
+the centre of v: 8 neighbours for walking, swimming and flying, 4 for
+climbing, jumping up and dropping, and straight jumps over 1..k gap (or deep
+water) cells when ``k * cell_size <= max_jump_m``. Height differences of at
+most :data:`~tactics.map.terrain.STEP_HEIGHT` are walked; bigger ones are
+climbed on the *face surface* (the higher cell's surface, else the lower
+cell's), jumped up (at most ``max_jump_height_m``) or dropped (at most
+``max_drop_m``).
+
+    >>> import numpy as np
+    >>> from tactics.map.movement import Mover
+    >>> kinds = np.array([[0, 3, 0]], np.int8)              # floor, gap, floor
+    >>> g = CellGraph.build(kinds, np.zeros((1, 3)), np.array([[0, 9.0, 0]]),
+    ...                     np.full((1, 3), -1, np.int8), 2.0, Mover(running=6))
+    >>> g.edge(0, 2)["kind"], g.edge(0, 2)["gap"]
+    ('jump', 2.0)
+
+The same arrays are the networkx graph of :meth:`CellGraph.to_networkx`; the
+searches (:meth:`astar`, :meth:`dijkstra_to`) run on plain Python lists, which
+beats networkx on the same graph.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+
+import networkx as nx
+import numpy as np
+
+from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, Mover
+from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
+
+WALK, SWIM, CLIMB, JUMP, FLY, DROP = range(6)
+NONE, GROUND, WATER, AIR = range(4)  # node classes
+
+_K = {k: i for i, k in enumerate(KINDS)}
+_CLIMB = np.array([CLIMB_COST[s] for s in SURFACES] + [np.inf])  # index -1 → inf
+
+
+def node_classes(kinds: np.ndarray, depths: np.ndarray, mover: Mover) -> np.ndarray:
+    """What each cell is to this mover: NONE, GROUND (walk), WATER (swim), AIR (fly)."""
+    cls = np.full(kinds.shape, GROUND, np.int8)
+    gap = kinds == _K["gap"]
+    deep = (kinds == _K["water"]) & (depths > WADE_DEPTH)
+    cls[gap] = AIR if mover.flying else NONE
+    cls[deep] = WATER if mover.swim_factor is not None else (AIR if mover.flying else NONE)
+    return cls
+
+
+class CellGraph:
+    """Directed movement graph of one map for one kind of mover."""
+
+    def __init__(self, rows: int, cols: int, cell_size: float, stand: np.ndarray,
+                 src: np.ndarray, dst: np.ndarray, cost: np.ndarray, kind: np.ndarray,
+                 surf: np.ndarray, gap: np.ndarray, cls: np.ndarray, hmin: float) -> None:
+        self.rows, self.cols, self.s = rows, cols, float(cell_size)
+        self.stand = stand
+        self.cls = cls
+        self.hmin = hmin
+        order = np.lexsort((dst, src))
+        self.src, self.dst = src[order], dst[order]
+        self.cost, self.kind = cost[order], kind[order]
+        self.surf, self.gap = surf[order], gap[order]
+        n = rows * cols
+        self.indptr = np.concatenate([[0], np.cumsum(np.bincount(self.src, minlength=n))])
+        rorder = np.lexsort((self.src, self.dst))
+        self.rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
+        self.rsrc = self.src[rorder]
+        self._fwd = (self.indptr.tolist(), self.dst.tolist(), self.cost.tolist())
+        self._rev = (self.rindptr.tolist(), self.rsrc.tolist(), self.cost[rorder].tolist())
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def build(cls, kinds: np.ndarray, stand: np.ndarray, depths: np.ndarray,
+              surfaces: np.ndarray, cell_size: float, mover: Mover) -> CellGraph:
+        """Every edge for ``mover``, vectorised per direction.
+
+        ``kinds`` are codes into ``KINDS``, ``stand`` the height one stands (or
+        swims, or hovers) at in each cell, ``surfaces`` codes into ``SURFACES``
+        (-1: none).
+        """
+        rows, cols = kinds.shape
+        s = float(cell_size)
+        ncls = node_classes(kinds, depths, mover)
+        h = stand.astype(float)
+        fac = np.where((kinds == _K["rubble"]) | ((kinds == _K["water"]) & (depths > 0)), 2.0, 1.0)
+        can_climb = np.array([sf in mover.climb_surfaces for sf in SURFACES] + [False])
+        swim = mover.swim_factor
+        rr, cc = np.mgrid[0:rows, 0:cols]
+        parts: list[tuple[np.ndarray, ...]] = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr == dc == 0:
+                    continue
+                ok = (rr + dr >= 0) & (rr + dr < rows) & (cc + dc >= 0) & (cc + dc < cols)
+                ur, uc = rr[ok], cc[ok]
+                vr, vc = ur + dr, uc + dc
+                cu, cv = ncls[ur, uc], ncls[vr, vc]
+                live = (cu != NONE) & (cv != NONE)
+                ur, uc, vr, vc, cu, cv = ur[live], uc[live], vr[live], vc[live], cu[live], cv[live]
+                hu, hv = h[ur, uc], h[vr, vc]
+                dh = hv - hu
+                flat = np.abs(dh) <= STEP_HEIGHT
+                diag = dr != 0 and dc != 0
+                d = s * (math.sqrt(2) if diag else 1.0)
+                m = len(ur)
+                best = np.full(m, np.inf)
+                kind = np.full(m, -1, np.int8)
+                surf = np.full(m, -1, np.int8)
+                gapw = np.full(m, np.nan)
+
+                def offer(mask: np.ndarray, c: np.ndarray, k: int, sf: np.ndarray | None = None,
+                          gw: float | None = None) -> None:
+                    better = mask & (c < best)
+                    best[better] = c[better] if np.ndim(c) else c
+                    kind[better] = k
+                    surf[better] = -1 if sf is None else sf[better]
+                    gapw[better] = np.nan if gw is None else gw
+
+                wet = (cu == WATER) | (cv == WATER)
+                footed = (cu != AIR) & (cv != AIR)
+                if diag:  # no cutting corners: both side cells must be level with u
+                    s1, s2 = ncls[ur, vc], ncls[vr, uc]
+                    side_ok = ((s1 == cu) & (s2 == cu)
+                               & (np.abs(h[ur, vc] - hu) <= STEP_HEIGHT)
+                               & (np.abs(h[vr, uc] - hu) <= STEP_HEIGHT))
+                else:
+                    side_ok = np.ones(m, bool)
+                offer(flat & footed & ~wet & side_ok, d * fac[vr, vc], WALK)
+                if swim is not None:
+                    offer(flat & footed & wet & side_ok, np.full(m, d * swim), SWIM)
+                if not diag:
+                    up = dh > STEP_HEIGHT
+                    down = dh < -STEP_HEIGHT
+                    hi_sf = np.where(up, surfaces[vr, vc], surfaces[ur, uc])
+                    lo_sf = np.where(up, surfaces[ur, uc], surfaces[vr, vc])
+                    face = np.where(hi_sf >= 0, hi_sf, lo_sf)
+                    climb_ok = can_climb[face] & footed & (up | down)
+                    offer(climb_ok, d + np.where(climb_ok, _CLIMB[face], 0.0) * np.abs(dh), CLIMB, face)
+                    gu, gv = cu == GROUND, cv == GROUND
+                    offer(gu & gv & up & (dh <= mover.max_jump_height_m), d + dh + JUMP_PENALTY,
+                          JUMP, None, 0.0)
+                    offer(gu & footed & down & (-dh <= mover.max_drop_m), d - dh + DROP_PENALTY,
+                          DROP)
+                if mover.flying:
+                    fly = np.sqrt(d * d + dh * dh) * (1 + FLY_TIE)
+                    if diag:
+                        roof = np.maximum(hu, hv) + STEP_HEIGHT
+                        fly_ok = (h[ur, vc] <= roof) & (h[vr, uc] <= roof)
+                    else:
+                        fly_ok = np.ones(m, bool)
+                    offer(fly_ok, fly, FLY)
+                keep = kind >= 0
+                parts.append(((ur * cols + uc)[keep], (vr * cols + vc)[keep], best[keep],
+                              kind[keep], surf[keep], gapw[keep]))
+        parts.extend(_jumps(kinds, ncls, h, depths, s, mover))
+        src, dst, cost, kind, surf, gapw = (np.concatenate(p) for p in zip(*parts))
+        hmin = min(1.0, swim) if swim is not None else 1.0
+        return cls(rows, cols, s, h, src.astype(np.intp), dst.astype(np.intp), cost,
+                   kind.astype(np.int8), surf.astype(np.int8), gapw, ncls, hmin)
+
+    # ------------------------------------------------------------- queries
+    def edge(self, u: int, v: int) -> dict | None:
+        """The edge u→v as a dict (kind, cost, surface, gap), or None."""
+        lo, hi = self.indptr[u], self.indptr[u + 1]
+        j = lo + int(np.searchsorted(self.dst[lo:hi], v))
+        if j >= hi or self.dst[j] != v:
+            return None
+        sf = int(self.surf[j])
+        g = float(self.gap[j])
+        return {"kind": LEG_KINDS[self.kind[j]], "cost": float(self.cost[j]),
+                "surface": SURFACES[sf] if sf >= 0 else None,
+                "gap": None if math.isnan(g) else g, "index": int(j)}
+
+    def astar(self, start: int, goal: int) -> list[int] | None:
+        """Cheapest node sequence start→goal (A*, straight-line heuristic), or None."""
+        indptr, dst, cost = self._fwd
+        cols, s, hm = self.cols, self.s, self.hmin * self.s
+        gr, gc = divmod(goal, cols)
+        g = {start: 0.0}
+        came: dict[int, int] = {}
+        heap = [(0.0, 0.0, start)]
+        done = set()
+        push, pop, hyp = heapq.heappush, heapq.heappop, math.hypot
+        while heap:
+            _, gu, u = pop(heap)
+            if u == goal:
+                out = [u]
+                while u in came:
+                    u = came[u]
+                    out.append(u)
+                return out[::-1]
+            if u in done:
+                continue
+            done.add(u)
+            for j in range(indptr[u], indptr[u + 1]):
+                v = dst[j]
+                nv = gu + cost[j]
+                if nv < g.get(v, math.inf):
+                    g[v] = nv
+                    came[v] = u
+                    vr, vc = divmod(v, cols)
+                    push(heap, (nv + hm * hyp(vr - gr, vc - gc), nv, v))
+        return None
+
+    def dijkstra_to(self, goals: list[int]) -> np.ndarray:
+        """Cost from every node to the nearest goal (multi-source, reverse edges)."""
+        indptr, src, cost = self._rev
+        n = self.rows * self.cols
+        dist = [math.inf] * n
+        heap = []
+        for t in goals:
+            if dist[t] > 0.0:
+                dist[t] = 0.0
+                heap.append((0.0, t))
+        heapq.heapify(heap)
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            d, u = pop(heap)
+            if d > dist[u]:
+                continue
+            for j in range(indptr[u], indptr[u + 1]):
+                v = src[j]
+                nd = d + cost[j]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    push(heap, (nd, v))
+        return np.array(dist).reshape(self.rows, self.cols)
+
+    def to_networkx(self) -> nx.DiGraph:
+        """The same graph for networkx: nodes ``(col, row)``, edge attributes
+        ``weight`` (cost), ``kind``, ``surface``, ``gap``."""
+        G = nx.DiGraph()
+        cols = self.cols
+        for v in np.flatnonzero(self.cls.ravel() != NONE).tolist():
+            r, c = divmod(v, cols)
+            G.add_node((c, r), z=float(self.stand.flat[v]))
+        for u, v, w, k, sf, gp in zip(self.src.tolist(), self.dst.tolist(), self.cost.tolist(),
+                                      self.kind.tolist(), self.surf.tolist(), self.gap.tolist()):
+            G.add_edge((u % cols, u // cols), (v % cols, v // cols), weight=w,
+                       kind=LEG_KINDS[k], surface=SURFACES[sf] if sf >= 0 else None,
+                       gap=None if gp != gp else gp)
+        return G
+
+
+def _jumps(kinds: np.ndarray, ncls: np.ndarray, h: np.ndarray, depths: np.ndarray, s: float,
+           mover: Mover) -> list[tuple[np.ndarray, ...]]:
+    """Straight jumps over k = 1.. cells that cannot be stood on (gap, deep water)."""
+    rows, cols = kinds.shape
+    out = []
+    kmax = int(math.floor(float(mover.max_jump_m) / s + 1e-9))
+    over = (kinds == _K["gap"]) | ((kinds == _K["water"]) & (depths > WADE_DEPTH))
+    ground = ncls == GROUND
+    rr, cc = np.mgrid[0:rows, 0:cols]
+    for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        run = np.ones((rows, cols), bool)  # cells 1..k beyond (r, c) are all 'over'
+        for k in range(1, kmax + 1):
+            mr, mc = rr + dr * k, cc + dc * k
+            inside = (mr >= 0) & (mr < rows) & (mc >= 0) & (mc < cols)
+            run &= inside
+            run[inside] &= over[mr[inside], mc[inside]]
+            vr, vc = rr + dr * (k + 1), cc + dc * (k + 1)
+            land = run & (vr >= 0) & (vr < rows) & (vc >= 0) & (vc < cols)
+            ur, uc = np.nonzero(land & ground)
+            if not len(ur):
+                if not run.any():
+                    break
+                continue
+            wr, wc = ur + dr * (k + 1), uc + dc * (k + 1)
+            dh = h[wr, wc] - h[ur, uc]
+            ok = ground[wr, wc] & (dh <= STEP_HEIGHT) & (-dh <= mover.max_drop_m)
+            ur, uc, wr, wc = ur[ok], uc[ok], wr[ok], wc[ok]
+            n = len(ur)
+            out.append(((ur * cols + uc), (wr * cols + wc), np.full(n, (k + 1) * s + JUMP_PENALTY),
+                        np.full(n, JUMP, np.int8), np.full(n, -1, np.int8), np.full(n, k * s)))
+    return out
