@@ -25,8 +25,8 @@ REPEATS = 5
 
 def bench_resolve(attacker, defender, rolls, avoid: tuple[str, ...] = ()) -> float:
     strike = ACTIONS["quick strike"]
-    attack_mods = (Modifier("aimed blow", 1),)
-    difficulty_mods = (Modifier("dim light", 2), Modifier("evading", 5))
+    attack_mods = (Modifier("aimed blow", 1), Modifier("flanking", 2))
+    difficulty_mods = (Modifier("dim light", 2),)  # with these, 55 % of the rolls hit
     best = float("inf")
     for _ in range(REPEATS):
         t0 = time.perf_counter()
@@ -43,8 +43,8 @@ def bench_baseline(rolls) -> float:
     for _ in range(REPEATS):
         t0 = time.perf_counter()
         for r in rolls:
-            attack = 3 + 1
-            difficulty = 13 + 2 + 5
+            attack = 3 + 1 + 2
+            difficulty = 13 + 2
             hit = r == 20 or r + attack > difficulty
             if hit:
                 through = max(6 - 6, 0)
