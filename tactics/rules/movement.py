@@ -180,3 +180,25 @@ def climb_profile(surface: str, running: float) -> tuple[int, int]:
     if metres is None:
         metres = math.ceil(running / 2)
     return difficulty, metres
+
+
+def ascend(current: float, base: float, metres: float) -> float:
+    """Airspeed after climbing ``metres`` (at most half the base airspeed per turn).
+
+    >>> ascend(8, 8, 4)
+    4.0
+    """
+    if metres > max_ascent(base):
+        raise ValueError(f"a flyer with airspeed {base} climbs at most {max_ascent(base)} m per turn")
+    return airspeed_after(current, base, climbed_m=metres)
+
+
+def descend(current: float, base: float, metres: float) -> float:
+    """Airspeed after descending ``metres``; more than half the base is not a safe descent.
+
+    >>> descend(4, 8, 4)
+    8.0
+    """
+    if metres > max_safe_descent(base):
+        raise ValueError(f"a flyer with airspeed {base} descends safely at most {max_safe_descent(base)} m per turn")
+    return airspeed_after(current, base, descended_m=metres)

@@ -99,3 +99,14 @@ def test_climb_ladder_rounds_up():
     assert climb_profile("ladder", 7)[1] == 4
     with pytest.raises(ValueError):
         climb_profile("glass", 5)
+
+
+def test_ascend_and_descend():
+    from tactics.rules import ascend, descend
+
+    assert ascend(8, 8, 4) == 4
+    assert descend(4, 8, 4) == 8
+    with pytest.raises(ValueError):
+        ascend(8, 8, 5)
+    with pytest.raises(ValueError):
+        descend(8, 8, 4.5)
