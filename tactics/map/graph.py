@@ -31,7 +31,7 @@ import math
 import networkx as nx
 import numpy as np
 
-from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, Mover
+from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
 WALK, SWIM, CLIMB, JUMP, FLY, DROP = range(6)
@@ -61,6 +61,7 @@ class CellGraph:
         self.stand = stand
         self.cls = cls
         self.hmin = hmin
+        self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
         order = np.lexsort((dst, src))
         self.src, self.dst = src[order], dst[order]
         self.cost, self.kind = cost[order], kind[order]
@@ -142,8 +143,9 @@ class CellGraph:
                     climb_ok = can_climb[face] & footed & (up | down)
                     offer(climb_ok, d + np.where(climb_ok, _CLIMB[face], 0.0) * np.abs(dh), CLIMB, face)
                     gu, gv = cu == GROUND, cv == GROUND
-                    offer(gu & gv & up & (dh <= mover.max_jump_height_m), d + dh + JUMP_PENALTY,
-                          JUMP, None, 0.0)
+                    jh = float(mover.max_jump_height_m)
+                    risky = np.where(dh >= jh - 1.0, RISKY_JUMP_PENALTY, 0.0)
+                    offer(gu & gv & up & (dh <= jh), d + dh + JUMP_PENALTY + risky, JUMP, None, 0.0)
                     offer(gu & footed & down & (-dh <= mover.max_drop_m), d - dh + DROP_PENALTY,
                           DROP)
                 if mover.flying:
@@ -160,8 +162,10 @@ class CellGraph:
         parts.extend(_jumps(kinds, ncls, h, depths, s, mover))
         src, dst, cost, kind, surf, gapw = (np.concatenate(p) for p in zip(*parts))
         hmin = min(1.0, swim) if swim is not None else 1.0
-        return cls(rows, cols, s, h, src.astype(np.intp), dst.astype(np.intp), cost,
-                   kind.astype(np.int8), surf.astype(np.int8), gapw, ncls, hmin)
+        g = cls(rows, cols, s, h, src.astype(np.intp), dst.astype(np.intp), cost,
+                kind.astype(np.int8), surf.astype(np.int8), gapw, ncls, hmin)
+        g.fac = fac
+        return g
 
     # ------------------------------------------------------------- queries
     def edge(self, u: int, v: int) -> dict | None:
@@ -275,6 +279,7 @@ def _jumps(kinds: np.ndarray, ncls: np.ndarray, h: np.ndarray, depths: np.ndarra
             ok = ground[wr, wc] & (dh <= STEP_HEIGHT) & (-dh <= mover.max_drop_m)
             ur, uc, wr, wc = ur[ok], uc[ok], wr[ok], wc[ok]
             n = len(ur)
-            out.append(((ur * cols + uc), (wr * cols + wc), np.full(n, (k + 1) * s + JUMP_PENALTY),
+            extra = JUMP_PENALTY + (RISKY_JUMP_PENALTY if k * s >= float(mover.max_jump_m) - 1.0 else 0.0)
+            out.append(((ur * cols + uc), (wr * cols + wc), np.full(n, (k + 1) * s + extra),
                         np.full(n, JUMP, np.int8), np.full(n, -1, np.int8), np.full(n, k * s)))
     return out

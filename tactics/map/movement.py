@@ -18,7 +18,8 @@ cells is one leg (the engine reads the last leg for a charge).
 Costs are metres of movement: walking 1 per metre (rubble and wading 2),
 swimming ``running / swimming`` per metre (2 when unknown), climbing the
 horizontal step plus :data:`~tactics.map.terrain.CLIMB_COST` per metre up or
-down, a jump its length plus :data:`JUMP_PENALTY`, a drop its length plus
+down, a jump its length plus :data:`JUMP_PENALTY` (plus :data:`RISKY_JUMP_PENALTY`
+within 1 m of the maximum), a drop its length plus
 :data:`DROP_PENALTY`, flying its 3-D length (plus a hair, so that walking wins
 ties).
 """
@@ -37,6 +38,10 @@ LEG_KINDS: tuple[str, ...] = ("walk", "swim", "climb", "jump", "fly", "drop")
 
 JUMP_PENALTY = 1.0
 """Extra metres a jump costs, so a path does not jump when it can walk."""
+
+RISKY_JUMP_PENALTY = 2.0
+"""Extra metres for a jump within 1 m of the mover's maximum, which asks an
+acrobatics roll (DECISIONS · Movement · Jumping): a path prefers a safe way."""
 
 DROP_PENALTY = 0.5
 """Extra metres a voluntary drop costs."""

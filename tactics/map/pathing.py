@@ -22,12 +22,41 @@ import numpy as np
 
 from .graph import CellGraph
 from .movement import LEG_KINDS, Leg
-from .terrain import SURFACES
+from .terrain import STEP_HEIGHT, SURFACES
 
 if TYPE_CHECKING:
     from .tactical import TacticalMap
 
 _MERGE = {"walk", "swim", "fly", "climb"}
+
+
+def _cells_touched(x0: float, y0: float, x1: float, y1: float, n: int = 0) -> list[tuple[int, int]]:
+    """Cells (col, row) a segment in cell units passes through or touches."""
+    steps = max(2, int(max(abs(x1 - x0), abs(y1 - y0)) * 4) + 2)
+    out = set()
+    e = 1e-6
+    for i in range(steps + 1):
+        t = i / steps
+        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        for dx in (-e, e):
+            for dy in (-e, e):
+                out.add((math.floor(x + dx), math.floor(y + dy)))
+    return list(out)
+
+
+def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
+    """Can one walk the straight line between the centres of u and v, on
+    level ground (within a step of u) of walking cost factor 1?"""
+    cols = graph.cols
+    ur, uc = divmod(u, cols)
+    vr, vc = divmod(v, cols)
+    hu = graph.stand[ur, uc]
+    for c, r in _cells_touched(uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5):
+        if not (0 <= c < cols and 0 <= r < graph.rows):
+            return False
+        if graph.cls[r, c] != 1 or graph.fac[r, c] != 1.0 or abs(graph.stand[r, c] - hu) > STEP_HEIGHT:
+            return False
+    return True
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
@@ -43,6 +72,7 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
         dcol, drow = vc - uc, vr - ur
         steps.append((e["kind"], e["surface"], e["gap"], dcol, drow, e["cost"], u, v))
     runs: list[list] = []
+    steps = _smooth(graph, steps)
     for st in steps:
         last = runs[-1] if runs else None
         if (last is not None and st[0] in _MERGE and last[0] == st[0] and last[1] == st[1]
@@ -62,6 +92,38 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
         b = goal if i == len(runs) - 1 else centre(v)
         legs.append(Leg(kind, a, b, math.dist(a, b), surface, gap, cost))
     return legs
+
+
+def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
+    """Pull walking runs taut: replace a zig-zag of walk steps over open level
+    ground with the straight lines between its turning points (any angle)."""
+    out: list[tuple] = []
+    i = 0
+    cols = graph.cols
+    while i < len(steps):
+        if steps[i][0] != "walk" or graph.fac.flat[steps[i][7]] != 1.0:
+            out.append(steps[i])
+            i += 1
+            continue
+        u = steps[i][6]
+        j = i
+        best = i
+        while j + 1 < len(steps) and steps[j + 1][0] == "walk":
+            j += 1
+            if _straight_walk(graph, u, steps[j][7]):
+                best = j
+        if best == i:
+            out.append(steps[i])
+            i += 1
+            continue
+        v = steps[best][7]
+        ur, uc = divmod(u, cols)
+        vr, vc = divmod(v, cols)
+        length = math.hypot(vr - ur, vc - uc) * graph.s
+        g = math.gcd(abs(vc - uc), abs(vr - ur)) or 1
+        out.append(("walk", None, None, (vc - uc) // g, (vr - ur) // g, length, u, v))
+        i = best + 1
+    return out
 
 
 class DistanceField:
