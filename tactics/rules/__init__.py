@@ -18,7 +18,7 @@ from .actions import (
     KEEP_BALANCE_DIFFICULTY,
     OPENING_EVADE_BONUS,
     ActionSpec,
-    action,
+    get_action,
     acts_every,
     can_do,
     combo_size,
@@ -57,7 +57,7 @@ from .sheet import Armor, Sheet, Weapon
 from .stances import STANCE_TABLE, StanceEffect, stance_modifiers
 
 __all__ = [
-    "ACTIONS", "KEEP_BALANCE_DIFFICULTY", "OPENING_EVADE_BONUS", "ActionSpec", "action",
+    "ACTIONS", "KEEP_BALANCE_DIFFICULTY", "OPENING_EVADE_BONUS", "ActionSpec", "get_action",
     "acts_every", "can_do", "combo_size",
     "ArmorZone", "armor_effect", "armor_zones",
     "AttackResult", "RuleOptions", "resolve_attack",

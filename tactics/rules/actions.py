@@ -140,7 +140,7 @@ _SPECS: tuple[ActionSpec, ...] = (
 ACTIONS: Mapping[str, ActionSpec] = MappingProxyType({a.name: a for a in _SPECS})
 
 
-def action(name_or_spec: str | ActionSpec) -> ActionSpec:
+def get_action(name_or_spec: str | ActionSpec) -> ActionSpec:
     """The :class:`ActionSpec` for a name (``KeyError`` listing the names otherwise)."""
     if isinstance(name_or_spec, ActionSpec):
         return name_or_spec
@@ -171,7 +171,7 @@ def acts_every(speed: float) -> int:
 
 
 def can_do(
-    action_: str | ActionSpec,
+    action: str | ActionSpec,
     health: str,
     posture: str,
     grappling: bool,
@@ -186,7 +186,7 @@ def can_do(
     000 · Stance and Position (not from the ground), supplement §6 (unwieldy:
     no powerful actions).
     """
-    spec = action(action_)
+    spec = get_action(action)
     if health == "incapacitated":
         return False, "incapacitated characters cannot act"
     if spec.strenuous and health != "healthy":

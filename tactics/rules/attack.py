@@ -90,6 +90,7 @@ def resolve_attack(
     avoid_armor: tuple[str, ...] = (),
     charge_m: float = 0.0,
     power_mods: tuple[Modifier, ...] = (),
+    in_water: bool = False,
     options: RuleOptions = _DEFAULT_OPTIONS,
 ) -> AttackResult:
     """Resolve one attack roll: hit or miss, and the damage and stun it does.
@@ -107,6 +108,9 @@ def resolve_attack(
       a natural 20. Grappling without a weapon uses strength.
     * The best absorption left subtracts; sharpness splits the rest. A choke
       does only stun, at least 2 on a hit whatever the armor.
+    * ``in_water``: strikes do half the stun (rounded down), the same damage
+      (000 · Movement · Swimming); the swimming bonus to rolls is the
+      engine's ``attack_mods`` / ``difficulty_mods``.
     """
     spec = ACTIONS[action] if type(action) is str else action
     kind = spec.kind
@@ -195,6 +199,8 @@ def resolve_attack(
         damage, stun = 0, through
     else:
         damage, stun = split_power(through, spec.sharpness or sharpness)
+    if in_water and kind == "strike":
+        stun //= 2
     if stun < spec.min_stun:
         stun = spec.min_stun
     return AttackResult(spec.name, wname, roll, natural20, att_total, mods, diff_total, dmods,

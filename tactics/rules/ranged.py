@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .actions import ActionSpec, action
+from .actions import ActionSpec, get_action
 
 if TYPE_CHECKING:
     from .character import Character
@@ -73,7 +73,7 @@ def charge_bonus(straight_m: float) -> int:
     return max(math.floor(straight_m) - 5, 0)
 
 
-def throw_range(character: Character, weapon: Weapon | str, action_: str | ActionSpec) -> float:
+def throw_range(character: Character, weapon: Weapon | str, action: str | ActionSpec) -> float:
     """Maximum range in metres of a throw. (000 · List of Actions · Thrown Weapon Attacks)
 
     Quick throw and heave: throwing ability + (strength − heft); powerful
@@ -81,7 +81,7 @@ def throw_range(character: Character, weapon: Weapon | str, action_: str | Actio
     heaved (``ValueError`` otherwise). Ruling: never below 0 m; a range of
     0 m still reaches an adjacent target.
     """
-    spec = action(action_)
+    spec = get_action(action)
     w = character.weapon(weapon) if isinstance(weapon, str) else weapon
     if spec.kind != "throw":
         raise ValueError(f"{spec.name} is not a throw")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactics.rules import ACTIONS, OPENING_EVADE_BONUS, action, acts_every, can_do, combo_size
+from tactics.rules import ACTIONS, OPENING_EVADE_BONUS, get_action, acts_every, can_do, combo_size
 
 LISTED = [
     "quick strike", "strategic strike", "cautious strike", "powerful strike",
@@ -72,7 +72,7 @@ def test_bonuses():
     assert ACTIONS["quick strike"].attack_mod is None
     assert ACTIONS["heave"].attack_mod == ("heave", -5)
     with pytest.raises(KeyError, match="unknown action"):
-        action("juggle")
+        get_action("juggle")
 
 
 def test_combo_size():
@@ -106,3 +106,11 @@ def test_can_do():
     assert can_do("powerful strike", "healthy", "standing", False, False, unwieldy=True)[0] is False
     assert can_do("heave", "healthy", "standing", False, False, unwieldy=True)[0] is True
     assert can_do("quick throw", "healthy", "standing", False, False, unwieldy=True)[0] is False
+
+
+def test_keyword_call_and_ground_rulings():
+    assert can_do(action="drop", health="healthy", posture="on_the_ground", grappling=False, encumbered=False)[0] is False
+    assert can_do("drop", "healthy", "standing", False, False)[0] is True
+    assert can_do("trip", "healthy", "on_the_ground", True, False)[0] is True  # grappling is not "powerful"
+    assert can_do("powerful throw", "healthy", "on_the_ground", False, False)[0] is False
+    assert can_do("evade", "injured", "standing", False, False) == (True, "")

@@ -142,3 +142,14 @@ def test_damage_plus_stun_is_power_minus_absorption(roll, name, mod, avoid):
         assert r.damage + r.stun == r.power - r.absorbed
     else:
         assert r.damage == r.stun == 0
+
+
+def test_hand_weapon_thrown_uses_throw_modifier(steven, clone):
+    r = resolve_attack(steven, "machete", "quick throw", clone, 11)
+    assert r.attack_mods == (Modifier("throw modifier", 0),)
+    assert r.difficulty_mods == (Modifier("missile defense", 10),) and r.hit and r.damage == 5
+
+
+def test_strikes_in_water_do_half_stun(steven, clone):
+    r = resolve_attack(clone, "hands", "quick strike", steven, 15, in_water=True)
+    assert (r.damage, r.stun) == (1, 1)
