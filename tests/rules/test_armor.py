@@ -6,6 +6,8 @@ import pytest
 
 from tactics.rules import Modifier, armor_effect, armor_zones, character_from_dict, resolve_attack
 
+from .conftest import sheet
+
 JACKET_AND_HELMET = [("leather jacket", 5, False, 2, None), ("crash helmet", 2, False, 5, None)]
 
 
@@ -68,9 +70,7 @@ def test_example_through_resolve_attack(steven):
     assert (r.absorbed, r.damage, r.difficulty) == (2, 8, 16)
 
 
-def test_soldier(soldier_sheet=None):
-    from .conftest import sheet
-
+def test_soldier():
     s = sheet("soldier")
     assert armor_effect(s.armor_zones, ("helmet",)) == (6, 2)
     assert armor_effect(s.armor_zones, ("brigandine", "helmet")) == (2, 8)
