@@ -63,20 +63,21 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
                goal: tuple[float, float, float]) -> list[Leg]:
     """Legs for the node path ``nodes`` from the point ``start`` to ``goal``."""
     cols, s = graph.cols, graph.s
-    steps = []  # (kind, surface, gap, dcol, drow, cost, u, v)
+    steps = []  # (kind, surface, gap, dcol, drow, cost, u, v, dz)
     for u, v in zip(nodes, nodes[1:]):
         e = graph.edge(u, v)
         assert e is not None
         ur, uc = divmod(u, cols)
         vr, vc = divmod(v, cols)
         dcol, drow = vc - uc, vr - ur
-        steps.append((e["kind"], e["surface"], e["gap"], dcol, drow, e["cost"], u, v))
+        dz = float(graph.stand.flat[v] - graph.stand.flat[u])
+        steps.append((e["kind"], e["surface"], e["gap"], dcol, drow, e["cost"], u, v, dz))
     runs: list[list] = []
     steps = _smooth(graph, steps)
     for st in steps:
         last = runs[-1] if runs else None
         if (last is not None and st[0] in _MERGE and last[0] == st[0] and last[1] == st[1]
-                and last[3] == st[3] and last[4] == st[4]):
+                and last[3] == st[3] and last[4] == st[4] and abs(last[8] - st[8]) < 1e-9):
             last[5] += st[5]
             last[7] = st[7]
         else:
@@ -87,7 +88,7 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
         return ((c + 0.5) * s, (r + 0.5) * s, float(graph.stand.flat[i]))
 
     legs = []
-    for i, (kind, surface, gap, _dc, _dr, cost, u, v) in enumerate(runs):
+    for i, (kind, surface, gap, _dc, _dr, cost, u, v, _dz) in enumerate(runs):
         a = start if i == 0 else centre(u)
         b = goal if i == len(runs) - 1 else centre(v)
         legs.append(Leg(kind, a, b, math.dist(a, b), surface, gap, cost))
@@ -121,7 +122,7 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
         vr, vc = divmod(v, cols)
         length = math.hypot(vr - ur, vc - uc) * graph.s
         g = math.gcd(abs(vc - uc), abs(vr - ur)) or 1
-        out.append(("walk", None, None, (vc - uc) // g, (vr - ur) // g, length, u, v))
+        out.append(("walk", None, None, (vc - uc) // g, (vr - ur) // g, length, u, v, 0.0))
         i = best + 1
     return out
 
