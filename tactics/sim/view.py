@@ -1,0 +1,163 @@
+"""The read-only view a policy plans from.
+
+A policy sees the battlefield and every combatant but cannot change them:
+:class:`UnitView` exposes a combatant's state through properties only. Views
+are made once per combatant and read the live state, so handing a policy its
+view costs nothing per turn::
+
+    >>> view.me.health, [e.name for e in view.enemies()]     # doctest: +SKIP
+    ('healthy', ['Clone'])
+    >>> view.in_reach(view.me, view.enemies()[0])            # doctest: +SKIP
+    True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from tactics.rules import Character, Weapon, throw_range
+
+if TYPE_CHECKING:
+    from tactics.sim.combatant import Combatant
+    from tactics.sim.encounter import Encounter
+
+MELEE_REACH_M = 3.0
+"""Horizontal reach of hand-to-hand attacks: the next space, diagonals included (docs/engine.md)."""
+MELEE_REACH_UP_M = 2.0
+"""Greatest height difference across which hand-to-hand attacks reach."""
+EYE_HEIGHT_M = 1.5
+"""Eyes above the feet of a standing character, for sight lines."""
+EYE_HEIGHT_DOWN_M = 0.5
+"""Eyes above the ground of a character on the ground."""
+
+
+def eye(c: Combatant | UnitView) -> tuple[float, float, float]:
+    h = EYE_HEIGHT_DOWN_M if c.posture == "on_the_ground" and not c.flying else EYE_HEIGHT_M
+    return (c.x, c.y, c.z + h)
+
+
+class UnitView:
+    """Read-only window on one combatant."""
+
+    __slots__ = ("_c",)
+
+    def __init__(self, combatant: Combatant) -> None:
+        self._c = combatant
+
+    id = property(lambda self: self._c.id)
+    name = property(lambda self: self._c.character.name)
+    team = property(lambda self: self._c.team)
+    character: Character = property(lambda self: self._c.character)  # type: ignore[assignment]
+    x = property(lambda self: self._c.x)
+    y = property(lambda self: self._c.y)
+    z = property(lambda self: self._c.z)
+    pos = property(lambda self: (self._c.x, self._c.y, self._c.z))
+    health = property(lambda self: self._c.health)
+    stun = property(lambda self: self._c.stun)
+    damage = property(lambda self: self._c.damage)
+    posture = property(lambda self: self._c.posture)
+    grapple = property(lambda self: self._c.grapple)
+    grapple_role = property(lambda self: self._c.grapple_role)
+    flying = property(lambda self: self._c.flying)
+    airspeed = property(lambda self: self._c.airspeed)
+    climbing = property(lambda self: self._c.climbing)
+    counter_ready = property(lambda self: self._c.counter_ready)
+    drawn = property(lambda self: self._c.drawn)
+    aim_bonus = property(lambda self: self._c.aim_bonus)
+    able = property(lambda self: self._c.able)
+    defense_bonus = property(lambda self: self._c.defense_bonus_total())
+    spent = property(lambda self: frozenset(self._c.spent))
+    policy = property(lambda self: self._c.policy_name)
+
+    def shots_left(self, weapon: str) -> int | None:
+        return self._c.shots_left.get(weapon)
+
+    def __repr__(self) -> str:
+        c = self._c
+        return f"<{c.id} {c.character.name} {c.team} at ({c.x:.1f}, {c.y:.1f}, {c.z:.1f}) {c.health}>"
+
+
+class View:
+    """What a policy may know when it plans: itself, the others, the map, the clock."""
+
+    __slots__ = ("_enc", "me")
+
+    def __init__(self, encounter: Encounter, me: Combatant) -> None:
+        self._enc = encounter
+        self.me = encounter.view_of(me)
+
+    @property
+    def time(self) -> float:
+        return self._enc.env.now
+
+    @property
+    def map(self) -> Any:
+        return self._enc.map
+
+    @property
+    def options(self) -> Any:
+        return self._enc.options
+
+    def unit(self, uid: str) -> UnitView:
+        return self._enc.view_of(self._enc.combatants[uid])
+
+    def units(self) -> list[UnitView]:
+        return [self._enc.view_of(c) for c in self._enc.order if c.present]
+
+    def enemies(self, able_only: bool = True) -> list[UnitView]:
+        team = self.me.team
+        return [
+            self._enc.view_of(c)
+            for c in self._enc.order
+            if c.team != team and c.present and (c.able or not able_only)
+        ]
+
+    def allies(self, able_only: bool = True) -> list[UnitView]:
+        me = self.me.id
+        team = self.me.team
+        return [
+            self._enc.view_of(c)
+            for c in self._enc.order
+            if c.team == team and c.id != me and c.present and (c.able or not able_only)
+        ]
+
+    # -- geometry helpers --------------------------------------------------
+    @staticmethod
+    def distance(a: UnitView, b: UnitView) -> float:
+        """3-D distance in metres (altitude counts, DECISIONS · Attacks at a distance)."""
+        return math.dist(a.pos, b.pos)
+
+    @staticmethod
+    def flat_distance(a: UnitView, b: UnitView) -> float:
+        return math.hypot(a.x - b.x, a.y - b.y)
+
+    def in_reach(self, a: UnitView, b: UnitView) -> bool:
+        """Close enough for hand-to-hand attacks and grappling."""
+        return abs(a.z - b.z) <= MELEE_REACH_UP_M and math.hypot(a.x - b.x, a.y - b.y) <= MELEE_REACH_M
+
+    def can_see(self, a: UnitView, b: UnitView) -> bool:
+        return bool(self._enc.map.line_of_sight(eye(a), eye(b)))
+
+    def light_at(self, u: UnitView) -> str:
+        return self._enc.map.light_at(u.x, u.y)
+
+    def max_range(self, a: UnitView, weapon: Weapon | str, action: str) -> float:
+        """Greatest range in metres of ``action`` with ``weapon`` (0 for hand-to-hand)."""
+        return self._enc.max_range(a._c, weapon, action)
+
+    def movement(self, a: UnitView | None = None) -> float:
+        """Metres ``a`` may walk this turn (running, halved on the ground or encumbered)."""
+        c = (a or self.me)._c
+        return self._enc.walk_budget(c)
+
+    def path(self, goal: tuple[float, float], a: UnitView | None = None) -> Any:
+        c = (a or self.me)._c
+        return self._enc.map.path(c.pos, goal, self._enc.mover_of(c))
+
+    def distance_field(self, goals: list[tuple[float, float]], a: UnitView | None = None) -> Any:
+        c = (a or self.me)._c
+        return self._enc.map.distance_field(goals, self._enc.mover_of(c))
+
+
+__all__ = ["View", "UnitView", "eye", "throw_range", "MELEE_REACH_M"]
