@@ -1,0 +1,568 @@
+"""The viewer's state and drawing, without an event loop.
+
+A :class:`Viewer` holds a replay, the time shown, the camera and the
+toggles; :meth:`Viewer.handle_event` takes pygame events, :meth:`Viewer.update`
+advances playback by real seconds, and :meth:`Viewer.draw` paints one frame
+into its surface. The window (:func:`tactics.viewer.view`), the headless
+exporters and the tests all drive this same object::
+
+    >>> v = Viewer("replays/duel.jsonl", size=(960, 540))   # doctest: +SKIP
+    >>> v.seek(3.0); v.draw()                               # doctest: +SKIP
+    >>> v.surface.get_at(tuple(map(int, v.unit_screen_pos("red-1"))))  # doctest: +SKIP
+
+Time moves in frames of a fixed step of simulated time (``step``, 0.1 s by
+default): the time shown is always a whole number of steps (or the very end).
+Every frame asks the fold for the state at that time; the fold starts from a
+keyframe, so a step backward costs what a step forward does.
+
+Screen layout: the map fills the left, a side panel (the followed unit's
+sheet, then the event log) the right, the timeline the bottom.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from bisect import bisect_left, bisect_right
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from tactics.replay import Replay, WorldState, load_replay
+from tactics.replay.schema import Attack, Damage, Fall, Jump, Say
+from tactics.viewer import palette, panels
+from tactics.viewer.mapgrid import MapGrid, map_for_replay
+from tactics.viewer.terrain import TerrainLayer
+from tactics.viewer.text import TextCache
+from tactics.viewer.units import UnitPainter
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
+ZOOMS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64)
+"""Pixels per cell the camera snaps to (the map layer is pre-rendered per level)."""
+
+ATTACK_SHOW = 1.0
+"""Seconds of simulated time an attack line stays on screen."""
+FALL_SHOW = 1.5
+SAY_SHOW = 2.5
+DAMAGE_SHOW = 1.0
+EFFECT_WINDOW = max(ATTACK_SHOW, FALL_SHOW, SAY_SHOW, DAMAGE_SHOW)
+
+
+def as_replay(replay: Replay | str | os.PathLike[str]) -> Replay:
+    """A :class:`Replay` from itself or a path (``InputError`` for a bad file)."""
+    if isinstance(replay, Replay):
+        return replay
+    return load_replay(replay)
+
+
+class Viewer:
+    """A replay on screen: time, camera, toggles, input and drawing.
+
+    ``surface`` is drawn into (the window's, or an off-screen one made with
+    ``size`` when omitted). ``grid`` overrides the map read from the replay.
+    """
+
+    def __init__(
+        self,
+        replay: Replay | str | os.PathLike[str],
+        size: tuple[int, int] = (1280, 720),
+        step: float = 0.1,
+        follow: str | None = None,
+        surface: pygame.Surface | None = None,
+        grid: MapGrid | None = None,
+        panels: bool = True,
+    ) -> None:
+        if step <= 0:
+            raise ValueError(f"step must be positive, got {step}")
+        self.replay = as_replay(replay)
+        self.timeline = self.replay.fold()
+        self.grid = grid if grid is not None else map_for_replay(self.replay)
+        self.step = float(step)
+        self.duration = float(self.timeline.duration)
+        self.roster = {u.id: u for u in self.replay.header.roster}
+        self.order = list(self.roster)
+        self.names = {u.id: u.name for u in self.replay.header.roster}
+        self.team_colour = palette.team_colours(u.team for u in self.replay.header.roster)
+        self.text = TextCache()
+        self.painter = UnitPainter()
+        self.terrain = TerrainLayer(self.grid)
+        self.show_panels = panels
+        self.show_grid = False
+        self.show_light = True
+        self.show_help = False
+        self.playing = False
+        self.speed = 1.0
+        self.t = 0.0
+        self._acc = 0.0
+        self._state: WorldState | None = None
+        self._state_t = math.nan
+        self.follow: str | None = None
+        self.lock_camera = False
+        self.running = True
+        self._screen_pos: dict[str, tuple[float, float, int]] = {}
+        self._strip: pygame.Surface | None = None
+        self._strip_key: tuple[int, int] | None = None
+        self._log_cache: dict[tuple[int, int], list[str]] = {}
+        self._press: tuple[int, int] | None = None
+        self._dragging_map = False
+        self._dragging_timeline = False
+        self._event_times = self.timeline.event_times()
+        self.surface = surface if surface is not None else pygame.Surface(size)
+        self.ppc = 1
+        self.origin = (0.0, 0.0)
+        self._layout()
+        self.fit()
+        if follow is not None:
+            self.set_follow(follow)
+
+    # -- geometry -------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def _layout(self) -> None:
+        w, h = self.size
+        tl_h = 44 if self.show_panels else 0
+        side = int(min(380, max(240, w * 0.27))) if self.show_panels and w >= 640 else 0
+        self.timeline_rect = pygame.Rect(0, h - tl_h, w, tl_h)
+        self.timeline_bar = pygame.Rect(8, h - tl_h + 22, max(1, w - 16), 16)
+        self.side_rect = pygame.Rect(w - side, 0, side, h - tl_h)
+        self.map_rect = pygame.Rect(0, 0, w - side, h - tl_h)
+
+    def resize(self, size: tuple[int, int], surface: pygame.Surface | None = None) -> None:
+        """The window changed size: take the new surface, keep the view centre."""
+        cx, cy = self.screen_to_world(*self.map_rect.center)
+        self.surface = surface if surface is not None else pygame.Surface(size)
+        self._layout()
+        self.center_on(cx, cy)
+
+    @property
+    def ppm(self) -> float:
+        """Pixels per metre at the current zoom."""
+        return self.ppc / self.grid.cell_size
+
+    def world_to_screen(self, x: float, y: float) -> tuple[float, float]:
+        """Screen pixel of the ground point ``(x, y)`` (metres, y south)."""
+        k = self.ppm
+        return (self.origin[0] + x * k, self.origin[1] + y * k)
+
+    def screen_to_world(self, sx: float, sy: float) -> tuple[float, float]:
+        k = self.ppm
+        return ((sx - self.origin[0]) / k, (sy - self.origin[1]) / k)
+
+    def fit(self) -> None:
+        """Zoom and centre so the whole map shows."""
+        mr = self.map_rect
+        g = self.grid
+        fit = min(mr.width / max(1, g.cols), mr.height / max(1, g.rows))
+        self.ppc = max(1, int(fit))
+        self.center_on(g.width_m / 2, g.height_m / 2)
+
+    def center_on(self, x: float, y: float) -> None:
+        k = self.ppm
+        cx, cy = self.map_rect.center
+        self.origin = (round(cx - x * k), round(cy - y * k))
+
+    def zoom(self, steps: int, at: tuple[int, int] | None = None) -> None:
+        """Zoom in (``steps`` > 0) or out by zoom levels, keeping the point ``at`` still."""
+        if at is None or not self.map_rect.collidepoint(at):
+            at = self.map_rect.center
+        wx, wy = self.screen_to_world(*at)
+        i = bisect_left(ZOOMS, self.ppc)
+        if steps > 0:
+            i = i + steps if i < len(ZOOMS) and ZOOMS[i] == self.ppc else i + steps - 1
+        else:
+            i = i + steps
+        self.ppc = ZOOMS[max(0, min(len(ZOOMS) - 1, i))]
+        k = self.ppm
+        self.origin = (round(at[0] - wx * k), round(at[1] - wy * k))
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        self.lock_camera = False
+
+    def timeline_x(self, t: float) -> int:
+        bar = self.timeline_bar
+        if self.duration <= 0:
+            return bar.x
+        return bar.x + int(round(t / self.duration * (bar.width - 1)))
+
+    def timeline_t(self, x: float) -> float:
+        bar = self.timeline_bar
+        f = (x - bar.x) / max(1, bar.width - 1)
+        return min(max(f, 0.0), 1.0) * self.duration
+
+    # -- time -----------------------------------------------------------
+    def _snap(self, t: float) -> float:
+        t = min(max(t, 0.0), self.duration)
+        if t >= self.duration:
+            return self.duration
+        n = math.floor(t / self.step + 1e-6)
+        return min(self.duration, round(n * self.step, 9))
+
+    def seek(self, t: float) -> None:
+        """Show the frame at time ``t`` (snapped to the frame grid)."""
+        self.t = self._snap(t)
+        self._acc = 0.0
+
+    def step_frames(self, n: int) -> None:
+        """``n`` frames forward (or back when negative)."""
+        if n < 0 and self.t >= self.duration and self.duration % self.step > 1e-9:
+            self.t = self._snap(self.duration)
+            n += 1
+        self.seek(self.t + n * self.step + (self.step * 1e-3 if n > 0 else 0.0))
+
+    def next_event(self) -> None:
+        """Jump to the next instant something happened."""
+        i = bisect_right(self._event_times, self.t + 1e-9)
+        if i < len(self._event_times):
+            self.t = self._event_times[i]
+        else:
+            self.t = self.duration
+        self._acc = 0.0
+
+    def prev_event(self) -> None:
+        i = bisect_left(self._event_times, self.t - 1e-9) - 1
+        self.t = self._event_times[i] if i >= 0 else 0.0
+        self._acc = 0.0
+
+    def faster(self) -> None:
+        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 2
+        self.speed = SPEEDS[min(len(SPEEDS) - 1, i + 1)]
+
+    def slower(self) -> None:
+        i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 2
+        self.speed = SPEEDS[max(0, i - 1)]
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.t >= self.duration:
+            self.t = 0.0
+        self.playing = not self.playing
+        self._acc = 0.0
+
+    def update(self, real_dt: float) -> None:
+        """Advance playback by ``real_dt`` seconds of wall time (whole frames only)."""
+        if not self.playing:
+            return
+        self._acc += real_dt * self.speed
+        n = int(self._acc / self.step + 1e-9)
+        if n > 0:
+            self._acc -= n * self.step
+            self.t = min(self.duration, round(self.t + n * self.step, 9))
+            if self.t >= self.duration:
+                self.playing = False
+
+    @property
+    def state(self) -> WorldState:
+        """The world at the time shown (folded once per distinct time)."""
+        if self._state is None or self._state_t != self.t:
+            self._state = self.timeline.state_at(self.t)
+            self._state_t = self.t
+        return self._state
+
+    # -- following ------------------------------------------------------
+    def set_follow(self, uid: str | None) -> None:
+        """Follow a unit (camera centred on it, sheet in the side panel); None stops."""
+        if uid is not None and uid not in self.roster:
+            raise KeyError(f"no unit {uid!r} in this replay (units: {', '.join(self.order)})")
+        self.follow = uid
+        self.lock_camera = uid is not None
+
+    def cycle_follow(self, direction: int = 1) -> None:
+        present = [uid for uid in self.order if self.state.units[uid].present] or self.order
+        if not present:
+            return
+        if self.follow in present:
+            i = (present.index(self.follow) + direction) % len(present)
+        else:
+            i = 0 if direction > 0 else len(present) - 1
+        self.set_follow(present[i])
+
+    def unit_screen_pos(self, uid: str) -> tuple[float, float]:
+        """Where the unit's body is drawn (lifted above its shadow when off the ground)."""
+        u = self.state.units[uid]
+        sx, sy = self.world_to_screen(u.x, u.y)
+        return sx, sy - self._lift(u)
+
+    def unit_at(self, pos: tuple[int, int]) -> str | None:
+        """The unit drawn under the screen point ``pos``, if any (nearest wins)."""
+        best, best_d = None, math.inf
+        r = self.painter.radius(self.ppm) + 3
+        for uid, u in self.state.units.items():
+            if not u.present:
+                continue
+            sx, sy = self.unit_screen_pos(uid)
+            d = math.hypot(sx - pos[0], sy - pos[1])
+            if d <= r and d < best_d:
+                best, best_d = uid, d
+        return best
+
+    def _lift(self, u: Any) -> float:
+        alt = u.z - self.grid.ground_at(u.x, u.y)
+        if alt <= 0.25:
+            return 0.0
+        return min(alt * self.ppm * 0.6, 80.0) + 2
+
+    # -- input ----------------------------------------------------------
+    def handle_event(self, ev: pygame.event.Event) -> bool:
+        """Apply one pygame event; False once the viewer should close."""
+        t = ev.type
+        if t == pygame.QUIT:
+            self.running = False
+        elif t == pygame.KEYDOWN:
+            self._key(ev.key, getattr(ev, "mod", 0))
+        elif t == pygame.VIDEORESIZE:
+            surf = pygame.display.get_surface() if pygame.display.get_init() else None
+            if surf is not None and surf.get_size() != tuple(ev.size):
+                surf = None
+            self.resize(tuple(ev.size), surf)
+        elif t == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
+            self.zoom(1 if ev.y > 0 else -1, pos)
+        elif t == pygame.MOUSEBUTTONDOWN:
+            if ev.button in (4, 5):  # old-style wheel
+                self.zoom(1 if ev.button == 4 else -1, ev.pos)
+            elif ev.button == 1:
+                if self.show_panels and self.timeline_rect.collidepoint(ev.pos):
+                    self._dragging_timeline = True
+                    self.seek(self.timeline_t(ev.pos[0]))
+                elif self.map_rect.collidepoint(ev.pos):
+                    self._press = tuple(ev.pos)
+                    self._dragging_map = False
+            elif ev.button == 3:
+                self.set_follow(None)
+        elif t == pygame.MOUSEMOTION:
+            if self._dragging_timeline:
+                self.seek(self.timeline_t(ev.pos[0]))
+            elif self._press is not None:
+                dx, dy = ev.pos[0] - self._press[0], ev.pos[1] - self._press[1]
+                if self._dragging_map or abs(dx) + abs(dy) > 4:
+                    if not self._dragging_map:
+                        self._dragging_map = True
+                        rel = (dx, dy)
+                    else:
+                        rel = ev.rel
+                    self.pan(*rel)
+        elif t == pygame.MOUSEBUTTONUP and ev.button == 1:
+            if self._dragging_timeline:
+                self._dragging_timeline = False
+            elif self._press is not None:
+                if not self._dragging_map:
+                    uid = self.unit_at(ev.pos)
+                    self.set_follow(uid)
+                self._press = None
+                self._dragging_map = False
+        return self.running
+
+    def _key(self, key: int, mod: int) -> None:
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        if key == pygame.K_SPACE:
+            self.toggle_play()
+        elif key == pygame.K_RIGHT:
+            self.next_event() if shift else self.step_frames(1)
+        elif key == pygame.K_LEFT:
+            self.prev_event() if shift else self.step_frames(-1)
+        elif key == pygame.K_UP:
+            self.faster()
+        elif key == pygame.K_DOWN:
+            self.slower()
+        elif key == pygame.K_HOME:
+            self.seek(0.0)
+        elif key == pygame.K_END:
+            self.seek(self.duration)
+        elif key == pygame.K_TAB:
+            self.cycle_follow(-1 if shift else 1)
+        elif key == pygame.K_g:
+            self.show_grid = not self.show_grid
+        elif key == pygame.K_l:
+            self.show_light = not self.show_light
+        elif key == pygame.K_h:
+            self.show_help = not self.show_help
+        elif key == pygame.K_f:
+            self.fit()
+            self.lock_camera = False
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom(-1)
+        elif key == pygame.K_ESCAPE:
+            if self.show_help:
+                self.show_help = False
+            elif self.follow is not None:
+                self.set_follow(None)
+            else:
+                self.running = False
+        elif key == pygame.K_q:
+            self.running = False
+
+    # -- drawing --------------------------------------------------------
+    def draw(self) -> pygame.Surface:
+        """Paint the frame at ``self.t`` into ``self.surface`` and return it."""
+        surf = self.surface
+        state = self.state
+        if self.follow is not None and self.lock_camera:
+            u = state.units.get(self.follow)
+            if u is not None and u.present:
+                self.center_on(u.x, u.y)
+        mr = self.map_rect
+        surf.set_clip(mr)
+        surf.fill(palette.BG, mr)
+        tiles = list(self.terrain.tiles(self.ppc, self.origin, (mr.x, mr.y, mr.width, mr.height), self.show_light, self.show_grid))
+        surf.fblits(tiles)
+        recent = self.timeline.events_between(self.t - EFFECT_WINDOW, self.t)
+        self._draw_grapples(surf, state)
+        self._draw_units(surf, state)
+        self._draw_effects(surf, state, recent)
+        surf.set_clip(None)
+        if self.show_panels:
+            panels.draw_side(self, surf)
+            panels.draw_timeline(self, surf)
+        if state.ended is not None and self.t >= self.duration:
+            self._banner(surf, f"end: {state.ended.winner or 'no one'} wins ({state.ended.reason})")
+        if self.show_help:
+            panels.draw_help(self, surf)
+        return surf
+
+    def _banner(self, surf: pygame.Surface, text: str) -> None:
+        ts = self.text.render(text, 24, palette.HIGHLIGHT, (20, 20, 24))
+        r = ts.get_rect(midtop=(self.map_rect.centerx, self.map_rect.y + 8))
+        surf.blit(ts, r)
+
+    def _draw_units(self, surf: pygame.Surface, state: WorldState) -> None:
+        ppm = self.ppm
+        r = self.painter.radius(ppm)
+        bw = max(14, 2 * r + 4)
+        bh = 3 if r < 8 else 4
+        names = r >= 9
+        mr = self.map_rect
+        margin = r + 90
+        x0, y0, x1, y1 = mr.left - margin, mr.top - margin, mr.right + margin, mr.bottom + margin
+        ox, oy = self.origin
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        painter = self.painter
+        ground_at = self.grid.ground_at
+        colours = self.team_colour
+        follow = self.follow
+        # incapacitated first, so the standing draw on top
+        units = sorted(state.units.values(), key=lambda u: (u.health != "incapacitated", u.id == follow))
+        for u in units:
+            if not u.present:
+                continue
+            sx, sy = ox + u.x * ppm, oy + u.y * ppm
+            if not (x0 <= sx <= x1 and y0 <= sy <= y1):
+                continue
+            alt = u.z - ground_at(u.x, u.y)
+            lift = 0.0
+            if alt > 0.25:
+                lift = min(alt * ppm * 0.6, 80.0) + 2
+                sh = painter.shadow(r)
+                blits.append((sh, (int(sx - r - 1), int(sy - r // 2 - 1))))
+                pygame.draw.line(surf, (20, 20, 20), (sx, sy), (sx, sy - lift), 1)
+                labels.append((self.text.render(f"{alt:.1f} m", 14, (230, 230, 255), (20, 20, 30)), (int(sx + r + 3), int(sy - lift - 6))))
+            by = sy - lift
+            body = painter.body(
+                colours.get(u.team, (200, 200, 200)), r, u.posture, u.health, u.facing, u.grapple is not None, u.id == follow
+            )
+            half = body.get_width() // 2
+            blits.append((body, (int(sx) - half, int(by) - half)))
+            bar = painter.bar(bw, bh, u.stamina, u.toughness, u.damage, u.stun)
+            blits.append((bar, (int(sx) - bw // 2 - 1, int(by) - r - bh - 6)))
+            if names or u.id == follow:
+                lab = self.text.render(u.name[:12], 14, (240, 240, 240), (16, 16, 20))
+                labels.append((lab, (int(sx) - lab.get_width() // 2, int(by) + r + 3)))
+            if u.climbing and not lift:
+                labels.append((self.text.render("climbing", 13, (230, 230, 255), (20, 20, 30)), (int(sx + r + 3), int(by - 6))))
+        surf.fblits(blits)
+        if labels:
+            surf.fblits(labels)
+
+    def _draw_grapples(self, surf: pygame.Surface, state: WorldState) -> None:
+        for u in state.units.values():
+            if u.grapple and u.present and u.id < u.grapple:
+                p = state.units.get(u.grapple)
+                if p is None:
+                    continue
+                a = self.unit_screen_pos(u.id)
+                b = self.unit_screen_pos(p.id)
+                pygame.draw.line(surf, (255, 230, 60), a, b, 3)
+
+    def _draw_effects(self, surf: pygame.Surface, state: WorldState, recent: list) -> None:
+        t = self.t
+        units = state.units
+        says = []
+        for ev in recent:
+            age = t - ev.t
+            if isinstance(ev, Attack) and age <= ATTACK_SHOW:
+                a, b = units.get(ev.who), units.get(ev.target)
+                if a is None or b is None:
+                    continue
+                pa, pb = self.unit_screen_pos(a.id), self.unit_screen_pos(b.id)
+                if ev.hit:
+                    pygame.draw.line(surf, palette.HIT, pa, pb, 2)
+                    pygame.draw.circle(surf, palette.HIT, pb, max(3, self.painter.radius(self.ppm) // 2), 2)
+                    label = f"hit {ev.damage}" + (f"+{ev.stun}s" if ev.stun else "")
+                    col = palette.HIT
+                else:
+                    _dashed(surf, palette.MISS, pa, pb)
+                    label, col = "miss", palette.MISS
+                lab = self.text.render(label, 14, col, (16, 16, 20))
+                mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
+                surf.blit(lab, (mid[0] - lab.get_width() / 2, mid[1] - 14))
+            elif isinstance(ev, Fall) and age <= FALL_SHOW:
+                ps = self.world_to_screen(ev.start[0], ev.start[1])
+                pe = self.world_to_screen(ev.end[0], ev.end[1])
+                _arrow(surf, palette.FALL, (ps[0], ps[1] - 18), (pe[0], pe[1]))
+                lab = self.text.render(f"fall {ev.height:.1f} m ({ev.severity})", 14, palette.FALL, (16, 16, 20))
+                surf.blit(lab, (pe[0] + 8, pe[1] + 4))
+            elif isinstance(ev, Jump) and age <= ATTACK_SHOW:
+                u = units.get(ev.who)
+                if u is not None:
+                    sx, sy = self.unit_screen_pos(u.id)
+                    word = "jump" if ev.success else "jump, short"
+                    lab = self.text.render(f"{word} {ev.distance:.1f} m", 14, palette.JUMP, (16, 16, 20))
+                    surf.blit(lab, (sx + 8, sy + 6))
+            elif isinstance(ev, Damage) and age <= DAMAGE_SHOW:
+                u = units.get(ev.who)
+                if u is not None and (ev.damage or ev.stun):
+                    sx, sy = self.unit_screen_pos(u.id)
+                    txt = f"-{ev.damage}" + (f" ({ev.stun} stun)" if ev.stun else "")
+                    lab = self.text.render(txt, 16, (255, 80, 80), None)
+                    surf.blit(lab, (sx + 6, sy - 24 - age * 16))
+            elif isinstance(ev, Say) and age <= SAY_SHOW:
+                says.append(ev)
+        for ev in says[-8:]:
+            u = units.get(ev.who)
+            if u is None or not u.present:
+                continue
+            sx, sy = self.unit_screen_pos(u.id)
+            txt = self.text.fit(ev.text, 15, 220)
+            lab = self.text.render(txt, 15, (20, 20, 30), (235, 235, 215))
+            r = lab.get_rect(midbottom=(sx, sy - self.painter.radius(self.ppm) - 12))
+            surf.blit(lab, r)
+            pygame.draw.rect(surf, (60, 60, 70), r.inflate(2, 2), 1)
+
+
+def _dashed(surf: pygame.Surface, colour, a, b, dash: float = 6.0) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = int(math.hypot(dx, dy) / dash)
+    if n < 2:
+        pygame.draw.line(surf, colour, a, b, 1)
+        return
+    for i in range(0, n, 2):
+        f0, f1 = i / n, min(1.0, (i + 1) / n)
+        pygame.draw.line(surf, colour, (a[0] + dx * f0, a[1] + dy * f0), (a[0] + dx * f1, a[1] + dy * f1), 1)
+
+
+def _arrow(surf: pygame.Surface, colour, a, b) -> None:
+    pygame.draw.line(surf, colour, a, b, 2)
+    ang = math.atan2(b[1] - a[1], b[0] - a[0])
+    for s in (-0.5, 0.5):
+        pygame.draw.line(surf, colour, b, (b[0] - 8 * math.cos(ang + s), b[1] - 8 * math.sin(ang + s)), 2)
+
+
+def replay_source(replay: Replay | str | os.PathLike[str]) -> str:
+    return replay.source if isinstance(replay, Replay) else str(Path(replay))

@@ -1,0 +1,162 @@
+"""Headless export: the viewer's frames to an animated GIF or PNG files.
+
+Same drawing code as the window (:class:`~tactics.viewer.core.Viewer`), on
+an off-screen surface — no display needed (``SDL_VIDEODRIVER=dummy`` is set
+when no driver is chosen)::
+
+    >>> export_gif("replays/duel.jsonl", "duel.gif", end=20, step=0.2)   # doctest: +SKIP
+    PosixPath('duel.gif')
+    >>> export_png("replays/duel.jsonl", "frames/", step=1.0)           # doctest: +SKIP
+    [PosixPath('frames/frame_00000.png'), ...]
+
+Frames are taken every ``step`` seconds of simulated time from ``start``
+(default 0) to ``end`` (default the end of the replay), both included when
+on the grid. ``size`` is the frame drawn (window layout: map, side panel,
+timeline); ``scale`` resizes the output image (0.5 gives a GIF half as wide).
+A GIF plays at ``speed`` times real time (its frame delay is
+``step / speed``, in whole hundredths of a second) and loops forever.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import numpy as np
+import pygame
+
+from tactics.replay import Replay
+from tactics.viewer.core import Viewer, as_replay
+from tactics.viewer.gif import GifWriter, palette_from
+
+PALETTE_SAMPLES = 6
+
+
+def frame_times(duration: float, start: float | None, end: float | None, step: float) -> list[float]:
+    """The instants exported: ``start, start + step, ...`` up to ``end``.
+
+    >>> frame_times(1.0, None, None, 0.25)
+    [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
+    if step <= 0:
+        raise ValueError(f"step must be positive, got {step}")
+    t0 = 0.0 if start is None else max(0.0, float(start))
+    t1 = duration if end is None else min(float(end), duration)
+    if t1 < t0:
+        raise ValueError(f"end ({t1}) is before start ({t0})")
+    n = int(math.floor((t1 - t0) / step + 1e-9)) + 1
+    return [round(t0 + k * step, 9) for k in range(n)]
+
+
+def _viewer(replay: Replay, size: tuple[int, int], step: float, follow: str | None, panels: bool) -> Viewer:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return Viewer(replay, size=size, step=step, follow=follow, panels=panels)
+
+
+def _frames(v: Viewer, times: list[float], scale: float) -> Iterator[pygame.Surface]:
+    out_size = (max(1, round(v.size[0] * scale)), max(1, round(v.size[1] * scale)))
+    for t in times:
+        v.t = t
+        surf = v.draw()
+        if scale != 1.0:
+            surf = pygame.transform.smoothscale(surf, out_size)
+        yield surf
+
+
+def _rgb(surf: pygame.Surface) -> np.ndarray:
+    w, h = surf.get_size()
+    return np.frombuffer(pygame.image.tobytes(surf, "RGB"), dtype=np.uint8).reshape(h, w, 3)
+
+
+def export_gif(
+    replay: Replay | str | os.PathLike[str],
+    out_path: str | os.PathLike[str],
+    start: float | None = None,
+    end: float | None = None,
+    step: float = 0.1,
+    scale: float = 1.0,
+    size: tuple[int, int] = (960, 540),
+    speed: float = 1.0,
+    follow: str | None = None,
+    panels: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
+    """Write an animated GIF of the replay; return its path.
+
+    ``progress(done, total)`` is called after each frame. A bad replay raises
+    :class:`~tactics.errors.InputError`; bad numbers raise ``ValueError``.
+    """
+    rep = as_replay(replay)
+    if scale <= 0 or speed <= 0:
+        raise ValueError("scale and speed must be positive")
+    v = _viewer(rep, size, step, follow, panels)
+    times = frame_times(v.duration, start, end, step)
+    # one palette for the whole GIF, from a few frames spread over it
+    picks = sorted({times[int(i * (len(times) - 1) / max(1, PALETTE_SAMPLES - 1))] for i in range(PALETTE_SAMPLES)})
+    samples = [_rgb(s)[::2, ::2].copy() for s in _frames(v, picks, scale)]
+    palette = palette_from(samples)
+    out = Path(out_path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    delay = max(2, int(round(step / speed * 100)))
+    tmp = out.with_name(f".{out.name}.part")
+    try:
+        with open(tmp, "wb") as fh:
+            w = None
+            for k, surf in enumerate(_frames(v, times, scale)):
+                if w is None:
+                    w = GifWriter(fh, surf.get_size(), palette, delay_cs=delay)
+                w.add(_rgb(surf))
+                if progress is not None:
+                    progress(k + 1, len(times))
+            w.close()
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return out
+
+
+def export_png(
+    replay: Replay | str | os.PathLike[str],
+    out_dir_or_file: str | os.PathLike[str],
+    start: float | None = None,
+    end: float | None = None,
+    step: float = 0.1,
+    scale: float = 1.0,
+    size: tuple[int, int] = (960, 540),
+    follow: str | None = None,
+    panels: bool = True,
+    at: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Path]:
+    """Write PNG frames; return their paths.
+
+    A path ending in ``.png`` gets one frame: at ``at``, else ``start``, else
+    the end of the replay. Any other path is a directory (created) that gets
+    ``frame_00000.png``, ``frame_00001.png``... every ``step`` seconds from
+    ``start`` to ``end``.
+    """
+    rep = as_replay(replay)
+    if scale <= 0:
+        raise ValueError("scale must be positive")
+    v = _viewer(rep, size, step, follow, panels)
+    target = Path(out_dir_or_file)
+    if target.suffix.lower() == ".png":
+        t = at if at is not None else start if start is not None else v.duration
+        times = [min(max(0.0, float(t)), v.duration)]
+        paths = [target]
+    else:
+        times = frame_times(v.duration, start, end, step)
+        paths = [target / f"frame_{k:05d}.png" for k in range(len(times))]
+    paths[0].parent.mkdir(parents=True, exist_ok=True)
+    for k, (surf, path) in enumerate(zip(_frames(v, times, scale), paths)):
+        pygame.image.save(surf, str(path))
+        if progress is not None:
+            progress(k + 1, len(times))
+    return paths

@@ -1,0 +1,267 @@
+"""The panels around the map: timeline, event log, unit sheet, help.
+
+Each is a function of the viewer's state drawing into a rectangle of the
+frame; the costly parts (the timeline's event markers, every text line) are
+cached, so a frame only blits.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pygame
+
+from tactics.replay.schema import Attack, Damage, End, Fall, Move, Say, State, Turn
+from tactics.viewer import palette
+from tactics.viewer.explain import describe, details, kind_of
+
+if TYPE_CHECKING:
+    from tactics.viewer.core import Viewer
+
+HELP = [
+    ("Space", "play / pause"),
+    ("Left / Right", "one frame back / forward"),
+    ("Shift + Left / Right", "previous / next event"),
+    ("Up / Down", "faster / slower (¼× to 32×)"),
+    ("Home / End", "start / end"),
+    ("click / drag timeline", "scrub"),
+    ("click a unit", "follow it, show its sheet"),
+    ("Tab / Shift+Tab", "next / previous unit"),
+    ("Esc or right click", "stop following"),
+    ("wheel, + / -", "zoom"),
+    ("drag the map", "pan"),
+    ("F", "fit the map"),
+    ("G", "grid"),
+    ("L", "light overlay"),
+    ("H", "this help"),
+    ("Q", "quit"),
+]
+
+_MARK_PRIORITY = {"say": 1, "miss": 2, "hit": 3, "fall": 4, "incapacitated": 5, "end": 6}
+_MARK_HEIGHT = {"say": 0.25, "miss": 0.35, "hit": 0.6, "fall": 0.8, "incapacitated": 1.0, "end": 1.0}
+
+
+def marker_kind(ev: Any) -> str | None:
+    """Which timeline marker an event gets, if any."""
+    if isinstance(ev, Attack):
+        return "hit" if ev.hit else "miss"
+    if isinstance(ev, Fall):
+        return "fall"
+    if isinstance(ev, Damage) and ev.health == "incapacitated":
+        return "incapacitated"
+    if isinstance(ev, State) and ev.changes.get("health") == "incapacitated":
+        return "incapacitated"
+    if isinstance(ev, End):
+        return "end"
+    if isinstance(ev, Say):
+        return "say"
+    return None
+
+
+def timeline_strip(events: list, duration: float, width: int, height: int) -> pygame.Surface:
+    """The timeline background with one marker column per pixel (the most telling event wins)."""
+    s = pygame.Surface((width, height))
+    s.fill((34, 36, 44))
+    if duration <= 0 or width <= 0:
+        return s
+    best = np.zeros(width, dtype=np.int8)
+    for ev in events:
+        k = marker_kind(ev)
+        if k is None:
+            continue
+        x = min(width - 1, int(ev.t / duration * (width - 1)))
+        p = _MARK_PRIORITY[k]
+        if p > best[x]:
+            best[x] = p
+    names = {v: k for k, v in _MARK_PRIORITY.items()}
+    for x in np.nonzero(best)[0].tolist():
+        k = names[int(best[x])]
+        h = max(2, int(_MARK_HEIGHT[k] * (height - 2)))
+        s.fill(palette.EVENT_MARK[k], (x, height - h, 1, h))
+    return s
+
+
+def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
+    rect = v.timeline_rect
+    surf.fill(palette.PANEL, rect)
+    bar = v.timeline_bar
+    key = (bar.width, bar.height)
+    if v._strip_key != key:
+        v._strip = timeline_strip(v.timeline.events, v.duration, bar.width, bar.height)
+        v._strip_key = key
+    surf.blit(v._strip, bar.topleft)
+    pygame.draw.rect(surf, palette.PANEL_EDGE, bar, 1)
+    x = v.timeline_x(v.t)
+    pygame.draw.line(surf, palette.HIGHLIGHT, (x, bar.top - 3), (x, bar.bottom + 2), 2)
+    state = "playing" if v.playing else "paused"
+    speed = f"{v.speed:g}×" if v.speed >= 1 else f"¼×" if v.speed == 0.25 else "½×"
+    left = f"{v.t:7.1f} s / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    ts = v.text.render(left, 16, palette.TEXT)
+    surf.blit(ts, (rect.x + 8, rect.y + 4))
+    legend_x = rect.right - 8
+    for k in ("end", "incapacitated", "fall", "hit", "miss"):
+        lab = v.text.render(k, 14, palette.EVENT_MARK[k])
+        legend_x -= lab.get_width() + 10
+        surf.blit(lab, (legend_x, rect.y + 5))
+
+
+def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], int]]:
+    u = v.state.units.get(uid)
+    info = v.roster.get(uid)
+    if u is None or info is None:
+        return []
+    out: list[tuple[str, tuple[int, int, int], int]] = []
+    col = v.team_colour.get(u.team, palette.TEXT)
+    out.append((f"{u.name}  ({uid})", col, 20))
+    out.append((f"team {u.team}" + (f", policy {info.policy}" if info.policy else ""), palette.TEXT_DIM, 15))
+    hurt = f"{u.health}: damage {u.damage}, stun {u.stun} (toughness {u.toughness}, stamina {u.stamina})"
+    out.append((hurt, _health_colour(u.health), 15))
+    pos = f"at ({u.x:.1f}, {u.y:.1f}) m, z {u.z:.1f} m"
+    ground = v.grid.ground_at(u.x, u.y)
+    if u.z - ground > 0.05:
+        pos += f" ({u.z - ground:.1f} m up)"
+    out.append((pos, palette.TEXT, 15))
+    bits = [u.posture.replace("_", " ")]
+    if u.moving:
+        bits.append(u.moving)
+    if u.flying:
+        bits.append(f"flying, airspeed {u.airspeed:g}")
+    if u.climbing:
+        bits.append(f"climbing {u.climbing}")
+    if u.grapple:
+        role = f" ({u.grapple_role})" if u.grapple_role else ""
+        bits.append(f"grappling {v.names.get(u.grapple, u.grapple)}{role}")
+    if u.counter_ready:
+        bits.append("counter ready")
+    if u.aiming:
+        bits.append("aiming")
+    if u.defense_bonus:
+        bits.append(f"defense +{u.defense_bonus}")
+    if not u.active:
+        bits.append("out of the fight")
+    out.append((", ".join(bits), palette.TEXT, 15))
+    out.append((f"attacks taken: {u.hits} hit, {u.misses} missed", palette.TEXT_DIM, 15))
+    if u.last_say:
+        out.append((f"“{u.last_say}”", (170, 200, 255), 15))
+    sheet = info.sheet or {}
+    simple = [f"{k} {val}" for k, val in sheet.items() if isinstance(val, (int, float)) and not isinstance(val, bool)]
+    if simple:
+        out.append(("sheet: " + ", ".join(simple), palette.TEXT_DIM, 15))
+    for key in ("weapons", "armor", "abilities"):
+        val = sheet.get(key)
+        if not val:
+            continue
+        if isinstance(val, dict):
+            names = [f"{k} {x}" if isinstance(x, (int, float)) else str(k) for k, x in val.items()]
+        elif isinstance(val, list):
+            names = [str(x.get("name", x)) if isinstance(x, dict) else str(x) for x in val]
+        else:
+            names = [str(val)]
+        out.append((f"{key}: " + ", ".join(names), palette.TEXT_DIM, 15))
+    return out
+
+
+def _health_colour(h: str) -> tuple[int, int, int]:
+    return {"healthy": palette.HEALTH_OK, "injured": (255, 150, 30), "incapacitated": (255, 60, 60)}.get(h, palette.TEXT)
+
+
+_LOG_SKIP = (Turn, Move)
+
+
+def draw_side(v: Viewer, surf: pygame.Surface) -> None:
+    rect = v.side_rect
+    if rect.width <= 0:
+        return
+    surf.fill(palette.PANEL, rect)
+    pygame.draw.line(surf, palette.PANEL_EDGE, rect.topleft, rect.bottomleft)
+    x, y = rect.x + 8, rect.y + 6
+    w = rect.width - 14
+    title = v.grid.name or "map"
+    surf.blit(v.text.render(v.text.fit(f"{title} — {len(v.roster)} units", 17, w), 17, palette.TEXT_DIM), (x, y))
+    y += 20
+    if v.follow is not None:
+        for line, col, size in _unit_lines(v, v.follow):
+            for part in v.text.wrap(line, size, w):
+                surf.blit(v.text.render(part, size, col), (x, y))
+                y += size - 2
+        y += 6
+        pygame.draw.line(surf, palette.PANEL_EDGE, (rect.x + 4, y), (rect.right - 4, y))
+        y += 6
+    surf.blit(v.text.render("events", 16, palette.TEXT_DIM), (x, y))
+    y += 16
+    draw_log(v, surf, pygame.Rect(x, y, w, rect.bottom - y - 4))
+
+
+def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
+    key = (i, width)
+    lines = v._log_cache.get(key)
+    if lines is None:
+        ev = v.timeline.events[i]
+        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.names)}", 15, width)
+        v._log_cache[key] = lines
+    return lines
+
+
+def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
+    """The events up to now, newest at the bottom; this frame's in yellow with their numbers."""
+    if rect.height <= 0:
+        return
+    events = v.timeline.events
+    end = bisect_right(v.timeline.times, v.t)
+    now0 = v.t - v.step + 1e-9
+    line_h = 14
+    blocks: list[list[tuple[str, tuple[int, int, int], int]]] = []
+    used = 0
+    i = end - 1
+    scanned = 0
+    while i >= 0 and used < rect.height and scanned < 5000:
+        ev = events[i]
+        scanned += 1
+        if isinstance(ev, _LOG_SKIP) or (isinstance(ev, State) and set(ev.changes) <= {"facing"}):
+            i -= 1
+            continue
+        current = ev.t > now0
+        kind = kind_of(ev)
+        involved = v.follow is not None and (getattr(ev, "who", None) == v.follow or getattr(ev, "target", None) == v.follow)
+        if current:
+            col = palette.HIGHLIGHT
+        elif involved:
+            col = (200, 220, 255)
+        elif kind in ("hit", "incapacitated"):
+            col = (235, 150, 120)
+        elif kind == "say":
+            col = (150, 180, 240)
+        else:
+            col = palette.TEXT_DIM
+        block = [(line, col, 15) for line in _log_lines(v, i, rect.width)]
+        if current:
+            block += [("      " + d, palette.TEXT_DIM, 14) for d in details(ev)]
+        blocks.append(block)
+        used += line_h * len(block)
+        i -= 1
+    y = rect.bottom
+    for block in blocks:
+        for line, col, size in reversed(block):
+            y -= line_h
+            if y < rect.top:
+                return
+            surf.blit(v.text.render(line, size, col), (rect.x, y))
+
+
+def draw_help(v: Viewer, surf: pygame.Surface) -> None:
+    w = min(420, v.size[0] - 40)
+    h = 40 + 20 * len(HELP)
+    box = pygame.Rect(0, 0, w, h)
+    box.center = v.map_rect.center
+    overlay = pygame.Surface(box.size, pygame.SRCALPHA)
+    overlay.fill((10, 10, 14, 225))
+    surf.blit(overlay, box.topleft)
+    pygame.draw.rect(surf, palette.PANEL_EDGE, box, 1)
+    surf.blit(v.text.render("controls", 20, palette.HIGHLIGHT), (box.x + 12, box.y + 10))
+    y = box.y + 34
+    for key, what in HELP:
+        surf.blit(v.text.render(key, 17, palette.TEXT), (box.x + 12, y))
+        surf.blit(v.text.render(what, 17, palette.TEXT_DIM), (box.x + 12 + w // 2 - 20, y))
+        y += 20
