@@ -68,11 +68,29 @@ class SightGrid:
             # pad every level back to cols columns so one flat index works
             flat = []
             for b in row:
-                pad = np.full((a.shape[0], cols), -np.inf)
-                pad[:, : b.shape[1]] = b
+                pad = np.full((rows, cols), -np.inf)
+                pad[: b.shape[0], : b.shape[1]] = b
                 flat.append(pad.ravel().tolist())
             table.append(flat)
+        self._table_np = np.stack([np.stack([np.array(f).reshape(rows, cols) for f in lev])
+                                   for lev in _square(table)])
         return table
+
+    def box_max_many(self, c0: np.ndarray, r0: np.ndarray, c1: np.ndarray, r1: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`box_max` (inclusive cell ranges, clipped to the map)."""
+        if self._table is None:
+            self._table = self._build_table()
+        c0 = np.clip(c0, 0, self.cols - 1)
+        r0 = np.clip(r0, 0, self.rows - 1)
+        c1 = np.clip(c1, 0, self.cols - 1)
+        r1 = np.clip(r1, 0, self.rows - 1)
+        ky = np.floor(np.log2(r1 - r0 + 1)).astype(np.intp)
+        kx = np.floor(np.log2(c1 - c0 + 1)).astype(np.intp)
+        r2 = r1 - (1 << ky) + 1
+        c2 = c1 - (1 << kx) + 1
+        t = self._table_np
+        return np.maximum(np.maximum(t[ky, kx, r0, c0], t[ky, kx, r0, c2]),
+                          np.maximum(t[ky, kx, r2, c0], t[ky, kx, r2, c2]))
 
     def box_max(self, c0: int, r0: int, c1: int, r1: int) -> float:
         """Highest top in cells ``c0..c1 × r0..r1`` (inclusive, clipped to the map)."""
@@ -182,11 +200,23 @@ class SightGrid:
             for i in np.flatnonzero(below):
                 ok[i] = self.clear(tuple(A[i]), tuple(B[i]))
         todo = ~below
+        s = self.s
+        zlow = np.minimum(za, zb)
+        if n:
+            # lines above everything under their bounding box are clear: no geometry
+            with np.errstate(invalid="ignore"):
+                xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+                xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+                ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+                yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+            off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
+            top = self.box_max_many(xlo, ylo, xhi, yhi)
+            todo &= ~off & (zlow + _EPS < top)
         dz = zb - za
         with np.errstate(divide="ignore", invalid="ignore"):
             for L, g in self._obstacle_levels():
                 # part of each line strictly lower than L: t in [lo, hi]
-                sel = todo & ok & (np.minimum(za, zb) < L - _EPS)
+                sel = todo & ok & (zlow < L - _EPS)
                 if not sel.any():
                     continue
                 idx = np.flatnonzero(sel)
@@ -206,3 +236,9 @@ class SightGrid:
                     hit[same] = shapely.intersects_xy(g, p[same, 0], p[same, 1])
                 ok[idx[hit]] = False
         return ok
+
+
+def _square(table: list[list[list[float]]]) -> list[list[list[float]]]:
+    """Pad the sparse table to the same number of kx levels at every ky."""
+    width = max(len(lev) for lev in table)
+    return [lev + [lev[-1]] * (width - len(lev)) for lev in table]

@@ -1,0 +1,173 @@
+"""Map query rates, measured in one run against bare shapely / networkx.
+
+    .venv/bin/python benchmarks/bench_map.py
+
+Prints, for the same inputs: bulk sight checks (vs a bare prepared
+``shapely.intersects`` over the same lines, which ignores heights), single
+sight checks (unique pairs, then repeated pairs served by the map's cache),
+light lookups in bulk, and a multi-source distance field on a 128×128 map (vs
+networkx ``multi_source_dijkstra`` on the same graph).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import shapely
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tactics.map import Mover, TacticalMap, load_map  # noqa: E402
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+
+
+def best(fn, repeat: int = 5) -> float:
+    """Best wall time of ``repeat`` runs, seconds."""
+    out = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return min(out)
+
+
+def random_eyes(m: TacticalMap, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n standing eye points (z = ground + 1.5) on passable cells."""
+    pts = []
+    while len(pts) < n:
+        x, y = rng.uniform(0, m.bounds[2]), rng.uniform(0, m.bounds[3])
+        if m.is_passable(x, y):
+            pts.append((x, y, m.ground_height(x, y) + 1.5))
+    return np.array(pts)
+
+
+def bench_sight(rng: np.random.Generator) -> None:
+    m = load_map(MAPS / "arena.toml")
+    n = 10_000
+    A, B = random_eyes(m, n, rng), random_eyes(m, n, rng)
+    m.line_of_sight_many(A[:10], B[:10])  # build the level polygons once
+    # bare shapely: every cell taller than the floor, merged and prepared; 2-D only
+    r, c = np.nonzero(m.floor_z > m.floor_z.min())
+    s = m.cell_size
+    obstacles = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
+    shapely.prepare(obstacles)
+    lines = shapely.linestrings(np.stack([A[:, :2], B[:, :2]], axis=1))
+    t_bare = best(lambda: shapely.intersects(obstacles, lines))
+    t_bare_build = best(lambda: shapely.intersects(obstacles, shapely.linestrings(
+        np.stack([A[:, :2], B[:, :2]], axis=1))))
+    t_ours = best(lambda: m.line_of_sight_many(A, B))
+    seen = m.line_of_sight_many(A, B)
+    print(f"bulk sight, {n} lines on arena ({seen.mean():.0%} clear):")
+    print(f"  bare shapely.intersects(prepared, lines)      {n / t_bare:>12,.0f} lines/s")
+    print(f"  bare, building the lines too                 {n / t_bare_build:>12,.0f} lines/s")
+    print(f"  line_of_sight_many (3-D, from coordinates)   {n / t_ours:>12,.0f} lines/s"
+          f"   = {t_bare / t_ours:.0%} of bare, {t_bare_build / t_ours:.0%} of bare+build")
+
+    pairs = [(tuple(a), tuple(b)) for a, b in zip(A.tolist(), B.tolist())]
+
+    def cold() -> None:
+        m._sight_cache.clear()
+        for a, b in pairs:
+            m.line_of_sight(a, b)
+
+    def warm() -> None:
+        for a, b in pairs:
+            m.line_of_sight(a, b)
+
+    def raw() -> None:
+        clear = m.sight.clear
+        for a, b in pairs:
+            clear(a, b)
+
+    def shapely_one() -> None:
+        for a, b in pairs[:2000]:
+            shapely.intersects(obstacles, shapely.LineString([a[:2], b[:2]]))
+
+    t_cold, t_warm, t_raw = best(cold, 3), best(warm, 3), best(raw, 3)
+    t_sh = best(shapely_one, 3) * n / 2000
+    print("single sight checks:")
+    print(f"  shapely per call (2-D, LineString + intersects) {n / t_sh:>10,.0f} checks/s")
+    print(f"  SightGrid.clear, unique pairs (no cache)       {n / t_raw:>10,.0f} checks/s")
+    print(f"  line_of_sight, unique pairs (cache misses)     {n / t_cold:>10,.0f} checks/s")
+    print(f"  line_of_sight, repeated pairs (cache hits)     {n / t_warm:>10,.0f} checks/s")
+    ok = sum(m.line_of_sight(a, b) == bool(v) for (a, b), v in zip(pairs, seen))
+    print(f"  single and bulk agree on {ok / n:.2%} of the lines")
+
+
+def bench_light(rng: np.random.Generator) -> None:
+    m = load_map(MAPS / "night-village.toml")
+    n = 1_000_000
+    xs, ys = rng.uniform(0, m.bounds[2], n), rng.uniform(0, m.bounds[3], n)
+    t_codes = best(lambda: m.light_codes_many(xs, ys), 3)
+    t_names = best(lambda: m.light_at_many(xs, ys), 3)
+    polys = [shapely.from_wkt(w) for _, w in m.light_polygons]
+    for g in polys:
+        shapely.prepare(g)
+    t_sh = best(lambda: [shapely.contains_xy(g, xs, ys) for g in polys], 3)
+    k = 100_000
+    pts = list(zip(xs[:k].tolist(), ys[:k].tolist()))
+    t_one = best(lambda: [m.light_at(x, y) for x, y in pts], 3)
+    print(f"light lookups, {n:,} points on night-village ({len(polys)} polygons + a cell layer):")
+    print(f"  bare shapely.contains_xy over the polygons only {n / t_sh:>10,.0f} points/s")
+    print(f"  light_codes_many (int8 codes)                  {n / t_codes:>10,.0f} points/s")
+    print(f"  light_at_many (names)                          {n / t_names:>10,.0f} points/s")
+    print(f"  light_at, one point per call                   {k / t_one:>10,.0f} points/s")
+
+
+def big_map(rng: np.random.Generator, size: int = 128) -> TacticalMap:
+    """A 128×128 field with walls, rubble, water, low walls and gaps."""
+    choices = np.array(list("....................%%#=~_,"))
+    grid = rng.choice(choices, size=(size, size))
+    rows = ["".join(r) for r in grid]
+    heights = rng.integers(0, 2, size=(size, size)).astype(float) * 0.4
+    return TacticalMap.from_grid(rows, heights=heights, name="big")
+
+
+def bench_field(rng: np.random.Generator) -> None:
+    m = big_map(rng)
+    mover = Mover(running=6, swimming=3)
+    t_build = best(lambda: m._graphs.clear() or m.movement_arrays(mover), 1)
+    g = m.movement_arrays(mover)
+    G = m.movement_graph(mover)
+    R = G.reverse(copy=True)
+    goals_xy = [m.center(5, 5), m.center(120, 100), m.center(64, 64)]
+    goal_cells = [m.cell_of(*p) for p in goals_xy]
+    goal_cells = [c for c in goal_cells if c in R]
+    goals_xy = [m.center(*c) for c in goal_cells]
+
+    def ours() -> None:
+        m._fields.clear()
+        m.distance_field(goals_xy, mover)
+
+    t_ours = best(ours, 3)
+    t_nx = best(lambda: nx.multi_source_dijkstra_path_length(R, set(goal_cells), weight="weight"), 3)
+    t_nx_paths = best(lambda: nx.multi_source_dijkstra(R, set(goal_cells), weight="weight"), 3)
+    d = nx.multi_source_dijkstra_path_length(R, set(goal_cells), weight="weight")
+    f = m.distance_field(goals_xy, mover)
+    worst = max(abs(f.cost_grid[r, c] - v) for (c, r), v in d.items())
+    print(f"distance field, 128×128 map, {len(g.src):,} edges, {len(goal_cells)} goals "
+          f"(graph built once in {t_build * 1000:.0f} ms, cached per mover):")
+    print(f"  networkx multi_source_dijkstra_path_length   {t_nx * 1000:>8.1f} ms")
+    print(f"  networkx multi_source_dijkstra (with paths)  {t_nx_paths * 1000:>8.1f} ms")
+    print(f"  TacticalMap.distance_field                   {t_ours * 1000:>8.1f} ms"
+          f"   = {t_nx / t_ours:.2f}× networkx lengths, {t_nx_paths / t_ours:.2f}× with paths"
+          f"   (max difference {worst:.2g} m)")
+    a, b = m.center(2, 2), m.center(125, 120)
+    t_path = best(lambda: m.path(a, b, mover), 3)
+    print(f"  one path corner to corner                    {t_path * 1000:>8.1f} ms")
+
+
+def main() -> None:
+    rng = np.random.default_rng(20240601)
+    bench_sight(rng)
+    bench_light(rng)
+    bench_field(rng)
+
+
+if __name__ == "__main__":
+    main()
