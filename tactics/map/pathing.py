@@ -111,8 +111,9 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
         best = i
         while j + 1 < len(steps) and steps[j + 1][0] == "walk":
             j += 1
-            if _straight_walk(graph, u, steps[j][7]):
-                best = j
+            if not _straight_walk(graph, u, steps[j][7]):
+                break
+            best = j
         if best == i:
             out.append(steps[i])
             i += 1
