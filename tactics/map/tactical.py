@@ -13,7 +13,7 @@ row, z up; see docs/architecture.md). Build one from a file, a dict or rows::
     >>> m.line_of_sight((1, 1, 1.5), (13, 1, 1.5))    # through the wall
     False
     >>> [leg.kind for leg in m.path((1, 1), (13, 1), Mover(running=6))]  # round the wall
-    ['walk', 'walk', 'walk']
+    ['walk', 'walk']
 
 Caches (sight tables, merged polygons, movement graphs, distance fields) live
 on the map object; a map is immutable once built.
