@@ -71,3 +71,10 @@ def test_arena_is_the_default_map() -> None:
     assert arena.name == "arena" and {"red", "blue"} <= set(arena.spawns)
     legs = arena.path(arena.spawns["red"][0], arena.spawns["blue"][0], Mover(running=6))
     assert legs and legs[-1].end[:2] == arena.spawns["blue"][0]
+
+
+def test_merged_polygons_and_tree(small: TacticalMap) -> None:
+    polys = small.kind_polygons
+    assert polys["wall"].area == 8.0 and polys["floor"].geom_type == "Polygon"
+    assert small.kinds_along((1.0, 1.0), (13.0, 1.0)) == {"floor", "wall"}
+    assert "gap" in small.kinds_along((1.0, 5.0), (13.0, 5.0))
