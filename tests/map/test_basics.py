@@ -75,6 +75,6 @@ def test_arena_is_the_default_map() -> None:
 
 def test_merged_polygons_and_tree(small: TacticalMap) -> None:
     polys = small.kind_polygons
-    assert polys["wall"].area == 8.0 and polys["floor"].area == 4.0 * 11
+    assert polys["wall"].area == 8.0 and polys["floor"].area == 4.0 * 12
     assert small.kinds_along((1.0, 1.0), (13.0, 1.0)) == {"floor", "wall"}
     assert "gap" in small.kinds_along((1.0, 5.0), (13.0, 5.0))
