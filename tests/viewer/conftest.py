@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from viewer_replays import events, header
+from .viewer_replays import events, header
 
 from tactics.replay import write_replay
 

@@ -6,7 +6,7 @@ import io
 
 import numpy as np
 import pytest
-from viewer_replays import RED_START
+from .viewer_replays import RED_START
 
 from tactics.errors import InputError
 from tactics.replay import load_replay

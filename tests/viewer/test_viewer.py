@@ -9,7 +9,7 @@ from tactics.errors import InputError
 from tactics.viewer import NoDisplayError, Viewer, view
 from tactics.viewer import palette
 
-from viewer_replays import BLUE_START, GREEN_START, RED_START
+from .viewer_replays import BLUE_START, GREEN_START, RED_START
 
 RED = palette.TEAM_COLOURS["red"]
 BLUE = palette.TEAM_COLOURS["blue"]
