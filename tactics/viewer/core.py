@@ -29,9 +29,10 @@ from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import msgspec
 import pygame
 
-from tactics.replay import Replay, WorldState, load_replay
+from tactics.replay import Replay, Timeline, WorldState, load_replay
 from tactics.replay.schema import Attack, Damage, Fall, Jump, Say
 from tactics.viewer import palette, panels
 from tactics.viewer.mapgrid import MapGrid, map_for_replay
@@ -48,7 +49,6 @@ ATTACK_SHOW = 1.0
 FALL_SHOW = 1.5
 SAY_SHOW = 2.5
 DAMAGE_SHOW = 1.0
-EFFECT_WINDOW = max(ATTACK_SHOW, FALL_SHOW, SAY_SHOW, DAMAGE_SHOW)
 
 
 def as_replay(replay: Replay | str | os.PathLike[str]) -> Replay:
@@ -78,8 +78,10 @@ class Viewer:
         if step <= 0:
             raise ValueError(f"step must be positive, got {step}")
         self.replay = as_replay(replay)
-        self.timeline = self.replay.fold()
+        self.timeline = _dense_timeline(self.replay)
         self.grid = grid if grid is not None else map_for_replay(self.replay)
+        self._ground = self.grid.heights.tolist()
+        self._fx = _effect_index(self.timeline.events)
         self.step = float(step)
         self.duration = float(self.timeline.duration)
         self.roster = {u.id: u for u in self.replay.header.roster}
@@ -300,8 +302,15 @@ class Viewer:
                 best, best_d = uid, d
         return best
 
+    def altitude(self, u: Any) -> float:
+        """Height of a unit above the ground (or wall top) of its cell."""
+        g = self.grid
+        c = min(max(int(u.x // g.cell_size), 0), g.cols - 1)
+        r = min(max(int(u.y // g.cell_size), 0), g.rows - 1)
+        return u.z - self._ground[r][c]
+
     def _lift(self, u: Any) -> float:
-        alt = u.z - self.grid.ground_at(u.x, u.y)
+        alt = self.altitude(u)
         if alt <= 0.25:
             return 0.0
         return min(alt * self.ppm * 0.6, 80.0) + 2
@@ -412,10 +421,9 @@ class Viewer:
         surf.fill(palette.BG, mr)
         tiles = list(self.terrain.tiles(self.ppc, self.origin, (mr.x, mr.y, mr.width, mr.height), self.show_light, self.show_grid))
         surf.fblits(tiles)
-        recent = self.timeline.events_between(self.t - EFFECT_WINDOW, self.t)
         self._draw_grapples(surf, state)
         self._draw_units(surf, state)
-        self._draw_effects(surf, state, recent)
+        self._draw_effects(surf, state)
         surf.set_clip(None)
         if self.show_panels:
             panels.draw_side(self, surf)
@@ -444,7 +452,7 @@ class Viewer:
         blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
         labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         painter = self.painter
-        ground_at = self.grid.ground_at
+        altitude = self.altitude
         colours = self.team_colour
         follow = self.follow
         # incapacitated first, so the standing draw on top
@@ -455,7 +463,7 @@ class Viewer:
             sx, sy = ox + u.x * ppm, oy + u.y * ppm
             if not (x0 <= sx <= x1 and y0 <= sy <= y1):
                 continue
-            alt = u.z - ground_at(u.x, u.y)
+            alt = altitude(u)
             lift = 0.0
             if alt > 0.25:
                 lift = min(alt * ppm * 0.6, 80.0) + 2
@@ -490,10 +498,19 @@ class Viewer:
                 b = self.unit_screen_pos(p.id)
                 pygame.draw.line(surf, (255, 230, 60), a, b, 3)
 
-    def _draw_effects(self, surf: pygame.Surface, state: WorldState, recent: list) -> None:
+    def recent(self, kind: type, window: float) -> list:
+        """Events of one type with ``t - window < ev.t <= t``."""
+        times, evs = self._fx[kind]
+        return evs[bisect_right(times, self.t - window) : bisect_right(times, self.t)]
+
+    def _draw_effects(self, surf: pygame.Surface, state: WorldState) -> None:
         t = self.t
         units = state.units
         says = []
+        recent = (
+            self.recent(Attack, ATTACK_SHOW) + self.recent(Fall, FALL_SHOW) + self.recent(Jump, ATTACK_SHOW)
+            + self.recent(Damage, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
+        )
         for ev in recent:
             age = t - ev.t
             if isinstance(ev, Attack) and age <= ATTACK_SHOW:
@@ -562,6 +579,32 @@ def _arrow(surf: pygame.Surface, colour, a, b) -> None:
     ang = math.atan2(b[1] - a[1], b[0] - a[0])
     for s in (-0.5, 0.5):
         pygame.draw.line(surf, colour, b, (b[0] - 8 * math.cos(ang + s), b[1] - 8 * math.sin(ang + s)), 2)
+
+
+def _dense_timeline(replay: Replay, budget: int = 100_000) -> Timeline:
+    """The replay's fold, with keyframes close enough for cheap seeking.
+
+    A frame folds the events since the keyframe before it; with a long
+    ``keyframe_every`` and many units that is thousands of events a frame.
+    The viewer keeps its own fold with keyframes every ``duration × units /
+    budget`` seconds (at least 0.5 s), about ``budget`` unit copies in all.
+    """
+    h = replay.header
+    duration = replay.events[-1].t if replay.events else 0.0
+    every = max(0.5, duration * max(1, len(h.roster)) / budget)
+    if h.keyframe_every > 0 and h.keyframe_every <= every:
+        return replay.fold()
+    return Timeline(msgspec.structs.replace(h, keyframe_every=every), replay.events)
+
+
+def _effect_index(events: list) -> dict[type, tuple[list[float], list]]:
+    out: dict[type, tuple[list[float], list]] = {k: ([], []) for k in (Attack, Fall, Jump, Damage, Say)}
+    for ev in events:
+        slot = out.get(type(ev))
+        if slot is not None:
+            slot[0].append(ev.t)
+            slot[1].append(ev)
+    return out
 
 
 def replay_source(replay: Replay | str | os.PathLike[str]) -> str:

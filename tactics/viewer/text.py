@@ -22,6 +22,7 @@ class TextCache:
             pygame.font.init()
         self._fonts: dict[int, pygame.font.Font] = {}
         self._surfs: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._fits: dict[tuple[str, int, int], str] = {}
         self.limit = limit
 
     def font(self, size: int) -> pygame.font.Font:
@@ -48,6 +49,15 @@ class TextCache:
 
     def fit(self, text: str, size: int, width: int) -> str:
         """``text`` cut (with an ellipsis) to fit ``width`` pixels."""
+        key = (text, size, width)
+        got = self._fits.get(key)
+        if got is None:
+            if len(self._fits) > self.limit:
+                self._fits.clear()
+            got = self._fits[key] = self._fit(text, size, width)
+        return got
+
+    def _fit(self, text: str, size: int, width: int) -> str:
         f = self.font(size)
         if f.size(text)[0] <= width:
             return text
