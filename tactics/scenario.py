@@ -378,7 +378,7 @@ def _place_of(err: msgspec.ValidationError) -> tuple[str, str]:
     m = _AT.match(str(err))
     msg = m.group("msg") if m else str(err)
     path = ((m.group("path") or "") if m else "").lstrip(".")
-    path = re.sub(r"\.members\[(\d+)\]", lambda g: f" member {int(g.group(1)) + 1}", path)
+    path = re.sub(r"\.?members\[(\d+)\]\.?", lambda g: f" member {int(g.group(1)) + 1} ", path).strip()
     unknown = re.match(r"Object contains unknown field `([^`]+)`", msg)
     if unknown:
         return (path or "top level"), f"unknown key {unknown.group(1)!r}"
@@ -422,6 +422,14 @@ def scenario_from_dict(doc: Mapping[str, Any], source: str = "<dict>", *, strict
     """Check a parsed encounter document and make a :class:`Scenario` (InputError when refused)."""
     d = _normalise(dict(doc), source)
     d["source"] = source
+    if isinstance(d.get("teams"), dict):
+        for name, t in d["teams"].items():
+            try:
+                msgspec.convert(t, Team, strict=strict)
+            except msgspec.ValidationError as err:
+                place, problem = _place_of(err)
+                place = f"teams.{name}" + ("" if place == "top level" else f" {place}")
+                raise InputError(source, place, problem) from None
     try:
         sc = msgspec.convert(d, Scenario, strict=strict)
     except msgspec.ValidationError as err:
