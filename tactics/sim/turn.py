@@ -68,6 +68,8 @@ RUNNING_START_M = 2.0
 """Straight metres toward the take-off that make a running start (DECISIONS · Jumping)."""
 SAFE_DROP_SECONDS = 0.4
 FALL_G = 9.81
+SLIP_M = 0.5
+"""A climber who loses grip lower than this above the foot of the climb just slips off, unharmed."""
 KEEP_BALANCE = 8
 """Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
 RUBBLE_COST = 2.0
@@ -284,9 +286,15 @@ class TurnRunner:
         ch = c.character
         walk = self.walk_budget(c)
         moved = 0.0
-        c.climbing = None
+        continuing = bool(c.climbing)
         c.climb_route = []
         for n, leg in enumerate(legs):
+            if leg.kind != "climb" or not continuing:
+                if c.climbing:
+                    self.record(State(t=self.enc.env.now, who=c.id, changes={"climbing": None}))
+                c.climbing = None
+                c.climb_base = None
+                continuing = False
             if not c.able:
                 return
             kind = leg.kind
@@ -371,7 +379,8 @@ class TurnRunner:
         if needed > limit + 1e-9:
             self.say(c, f"refused: a {needed:.1f} m jump is beyond the {limit:.1f} m {'with' if running_start else 'without'} a running start")
             return False
-        if walk <= 0 or (1.0 - ts.used) * walk < d - 1e-9:
+        spend = gap if (leg.gap or 0) > 0 else d
+        if walk <= 0 or (1.0 - ts.used) * walk < spend - 1e-9:
             return False
         roll = None
         ok = True
@@ -381,14 +390,14 @@ class TurnRunner:
         self.record(Jump(t=self.enc.env.now, who=c.id, distance=round(needed, 6), max_distance=float(limit), running_start=running_start, roll=roll, success=ok))
         if ok:
             ts.run_len = 0.0
-            self._add_leg(c, "jump", start, end, d / walk, ts)
+            self._add_leg(c, "jump", start, end, spend / walk, ts)
             return True
         if rise > 0.01 and (leg.gap or 0) <= 0:
             # did not gain the height: stays where it was
             return False
         mid = (start[0] + dx / 2, start[1] + dy / 2)
         bottom = self.enc.map.ground_height(*mid)
-        self._add_leg(c, "jump", start, (mid[0], mid[1], start[2]), d / 2 / walk, ts)
+        self._add_leg(c, "jump", start, (mid[0], mid[1], start[2]), spend / 2 / walk, ts)
         self._fall(c, (mid[0], mid[1], bottom), JUMP_ROLL_DIFFICULTY, "failed jump", ts)
         return False
 
@@ -397,13 +406,21 @@ class TurnRunner:
         ch = c.character
         surface = leg.surface or "handholds"
         difficulty, per_turn = climb_profile(surface, ch.running)
+        if not c.climbing:
+            c.climb_base = min((tuple(leg.start), tuple(leg.end)), key=lambda p: p[2])
         if ts.climbed_roll is None:
             roll = self.success_roll(c, f"climbing: {surface}", [("climbing", ch.ability("climbing"))], [(surface, difficulty)])
             ts.climbed_roll = roll.success
             if not roll.success:
                 self.record(Climb(t=self.enc.env.now, who=c.id, surface=surface, metres=0.0, roll=roll, success=False))
-                ground = self.enc.map.ground_height(c.x, c.y)
-                self._fall(c, (c.x, c.y, min(ground, c.z)), difficulty, f"lost grip on {surface}", ts)
+                lower = c.climb_base or min((tuple(leg.start), tuple(leg.end)), key=lambda p: p[2])
+                if c.z - lower[2] >= SLIP_M:
+                    self._fall(c, lower, difficulty, f"lost grip on {surface}", ts)
+                else:
+                    c.climbing = None
+                    c.climb_base = None
+                    c.climb_route = []
+                    ts.used = 1.0
                 return False
             self.record(Climb(t=self.enc.env.now, who=c.id, surface=surface, metres=round(math.dist(c.pos, tuple(leg.end)), 6), roll=roll, success=True))
         elif ts.climbed_roll is False:
@@ -423,6 +440,10 @@ class TurnRunner:
             return False
         self._add_leg(c, "climb", start, end, length / per_turn, ts)
         ts.run_len = 0.0
+        if c.climbing:
+            self.record(State(t=self.enc.env.now, who=c.id, changes={"climbing": None}))
+        c.climbing = None
+        c.climb_base = None
         return True
 
     def _drop(self, c: Combatant, leg: Any, ts: _TurnState) -> bool:
@@ -469,6 +490,7 @@ class TurnRunner:
         ts.legs.append(LegRec(kind="fall", start=start, end=land, t0=t0, t1=t0 + secs))
         c.x, c.y, c.z = land
         c.climbing = None
+        c.climb_base = None
         c.climb_route = []
         was_flying = c.flying
         c.flying = False
@@ -504,10 +526,11 @@ class TurnRunner:
         tmap = self.enc.map
         base = float(ch.airspeed)
         cur = c.airspeed
-        left = (1.0 - ts.used) * cur
+        start = c.pos
+        wants_down = step.z is not None and step.z < start[2] - 1e-6
+        left = (1.0 - ts.used) * (max(cur, base / 2) if wants_down else cur)
         if left <= 1e-9:
             return
-        start = c.pos
         ground_here = tmap.ground_height(step.x, step.y)
         tz = step.z if step.z is not None else start[2]
         tz = max(tz, ground_here)
@@ -548,7 +571,7 @@ class TurnRunner:
             after = base
         else:
             after = airspeed_after(cur, base, climbed_m=climbed, descended_m=dived)
-        self._add_leg(c, "fly", start, end, length / cur if cur > 0 else 1.0, ts)
+        self._add_leg(c, "fly", start, end, min(1.0 - ts.used, length / left * (1.0 - ts.used)), ts)
         ts.run_len = 0.0
         was = c.flying
         c.flying = not landed
@@ -585,7 +608,6 @@ class TurnRunner:
             self.say(c, f"refused: {spec.name}: {why}")
             return
         ts.actions += 1
-        now = self.enc.env.now
         if spec.kind == "other":
             self._other(c, spec, weapon, step, ts)
             return
@@ -597,8 +619,6 @@ class TurnRunner:
             self.say(c, f"refused: {spec.name}: {target.name} is already out of the fight")
             return
         self._attack(c, spec, weapon, target, step, ts)
-        self.enc.note_activity()
-        _ = now
 
     def _other(self, c: Combatant, spec: Any, weapon: Any, step: Act, ts: _TurnState) -> None:
         now = self.enc.env.now
@@ -735,6 +755,7 @@ class TurnRunner:
             options=enc.rule_options,
         )
         ts.run_len = 0.0
+        enc.note_activity()
         if weapon is not None and weapon.kind == "thrown":
             c.spent.add(weapon.name)
         if weapon is not None and weapon.kind == "bow":
