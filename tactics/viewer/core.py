@@ -104,7 +104,8 @@ class Viewer:
         self.follow: str | None = None
         self.lock_camera = False
         self.running = True
-        self._screen_pos: dict[str, tuple[float, float, int]] = {}
+        self._drawn: dict[str, tuple[float, float]] = {}
+        self._drawn_key: tuple | None = None
         self._strip: pygame.Surface | None = None
         self._strip_key: tuple[int, int] | None = None
         self._log_cache: dict[tuple[int, int], list[str]] = {}
@@ -285,6 +286,10 @@ class Viewer:
 
     def unit_screen_pos(self, uid: str) -> tuple[float, float]:
         """Where the unit's body is drawn (lifted above its shadow when off the ground)."""
+        if self._drawn_key == (self.t, self.origin, self.ppc):
+            p = self._drawn.get(uid)
+            if p is not None:
+                return p
         u = self.state.units[uid]
         sx, sy = self.world_to_screen(u.x, u.y)
         return sx, sy - self._lift(u)
@@ -457,6 +462,8 @@ class Viewer:
         follow = self.follow
         # incapacitated first, so the standing draw on top
         units = sorted(state.units.values(), key=lambda u: (u.health != "incapacitated", u.id == follow))
+        drawn = self._drawn = {}
+        self._drawn_key = (self.t, self.origin, self.ppc)
         for u in units:
             if not u.present:
                 continue
@@ -472,6 +479,7 @@ class Viewer:
                 pygame.draw.line(surf, (20, 20, 20), (sx, sy), (sx, sy - lift), 1)
                 labels.append((self.text.render(f"{alt:.1f} m", 14, (230, 230, 255), (20, 20, 30)), (int(sx + r + 3), int(sy - lift - 6))))
             by = sy - lift
+            drawn[u.id] = (sx, by)
             body = painter.body(
                 colours.get(u.team, (200, 200, 200)), r, u.posture, u.health, u.facing, u.grapple is not None, u.id == follow
             )

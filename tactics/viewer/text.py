@@ -71,17 +71,25 @@ class TextCache:
         return text[:lo] + "…"
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """Greedy word wrap to ``width`` pixels."""
+        """Word wrap to ``width`` pixels (continuation lines indented)."""
         f = self.font(size)
         lines: list[str] = []
-        cur = ""
-        for word in text.split(" "):
-            trial = f"{cur} {word}" if cur else word
-            if f.size(trial)[0] <= width or not cur:
-                cur = trial
-            else:
-                lines.append(cur)
-                cur = "  " + word
-        if cur:
-            lines.append(cur)
-        return [self.fit(line, size, width) for line in lines]
+        words = text.split(" ")
+        prefix = ""
+        while words:
+            line = prefix + " ".join(words)
+            if f.size(line)[0] <= width:
+                lines.append(line)
+                break
+            # the most words that fit, by bisection (at least one)
+            lo, hi = 1, len(words) - 1
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if f.size(prefix + " ".join(words[:mid]))[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            lines.append(self.fit(prefix + " ".join(words[:lo]), size, width))
+            words = words[lo:]
+            prefix = "  "
+        return lines
