@@ -1,0 +1,108 @@
+"""The replay format: writing atomically, reading back, naming the first bad line."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from tactics.errors import InputError
+from tactics.replay import FORMAT, Header, UnitInfo, load_replay, write_replay
+from tactics.replay.schema import Attack, Damage, End, LegRec, Move, RollRec, Say, State, Turn
+from tactics.replay.writer import ReplayWriter
+
+
+def header(**kw) -> Header:
+    unit = UnitInfo(id="red-1", name="Steven", team="red", sheet={"name": "Steven"}, start=(1.0, 1.0, 0.0),
+                    toughness=7, stamina=14)
+    base = dict(format=FORMAT, schema=1, tactics_version="0.1.0", seed=3, ruleset="mano-a-mano",
+                options={}, map={}, roster=[unit], keyframe_every=1.0)
+    base.update(kw)
+    return Header(**base)
+
+
+EVENTS = [
+    Turn(t=0.0, who="red-1", round=1),
+    Move(t=0.0, who="red-1", legs=[LegRec("walk", (1.0, 1.0, 0.0), (5.0, 1.0, 0.0), 0.0, 0.8)]),
+    Attack(t=0.0, who="red-1", target="red-1", action="quick strike", weapon="hands",
+           roll=RollRec(die=14, total=16, difficulty=14, success=True, modifiers=[("hands attack", 2)]),
+           hit=True, power=3, damage=1, stun=2),
+    Damage(t=0.0, who="red-1", stun=2, damage=1, total_stun=2, total_damage=1, health="healthy", source="x"),
+    State(t=1.0, who="red-1", changes={"stun": 1}),
+    Say(t=2.5, who="red-1", text="resting"),
+    Damage(t=3.0, who="red-1", stun=0, damage=13, total_stun=1, total_damage=14, health="incapacitated",
+           source="y"),
+    End(t=3.0, winner=None, reason="nobody can act any more"),
+]
+
+
+def test_write_read_round_trip_and_gzip(tmp_path):
+    for name in ("r.jsonl", "r.jsonl.gz"):
+        path = write_replay(tmp_path / name, header(), EVENTS)
+        replay = load_replay(path)
+        assert replay.header == header() and replay.events == EVENTS
+    raw = (tmp_path / "r.jsonl").read_bytes()
+    assert gzip.decompress((tmp_path / "r.jsonl.gz").read_bytes()) == raw
+    assert raw.count(b"\n") == len(EVENTS) + 1
+
+
+def test_gzip_output_is_deterministic(tmp_path):
+    a = write_replay(tmp_path / "a.jsonl.gz", header(), EVENTS).read_bytes()
+    b = write_replay(tmp_path / "b.jsonl.gz", header(), EVENTS).read_bytes()
+    assert a == b
+
+
+def test_the_fold_rebuilds_state_at_any_time_forward_and_back(tmp_path):
+    tl = load_replay(write_replay(tmp_path / "r.jsonl", header(), EVENTS)).fold()
+    s = tl.state_at(0.4)
+    assert (s.units["red-1"].x, s.units["red-1"].stun, s.units["red-1"].moving) == (3.0, 2, "walk")
+    assert tl.state_at(1.0).units["red-1"].stun == 1
+    assert tl.state_at(2.9).units["red-1"].last_say == "resting"
+    late = tl.state_at(3.0).units["red-1"]
+    assert (late.health, late.active, late.damage) == ("incapacitated", False, 14)
+    # backward after forward gives the same answer as fresh
+    assert tl.state_at(0.4) == s
+    assert tl.state_at(0.0).units["red-1"].hits == 1
+    assert tl.final_state().ended.reason == "nobody can act any more"
+
+
+def test_the_writer_leaves_nothing_when_interrupted(tmp_path):
+    path = tmp_path / "half.jsonl"
+    with pytest.raises(RuntimeError):
+        with ReplayWriter(path, header()) as w:
+            w.write(EVENTS[0])
+            raise RuntimeError("crash mid-fight")
+    assert not path.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "mutate, place, problem",
+    [
+        (lambda lines: lines[:3] + [lines[3][: len(lines[3]) // 2]], "line 4", "truncated"),
+        (lambda lines: lines[:2] + ['{"type":"teleport","t":1.0,"who":"red-1"}'] + lines[2:], "line 3", "bad event"),
+        (lambda lines: lines[:2] + ['{"type":"say","t":"soon","who":"red-1","text":"x"}'] + lines[2:], "line 3", "bad event"),
+        (lambda lines: ['{"type":"header","format":"other"}'] + lines[1:], "line 1", "bad header"),
+        (lambda lines: [lines[0].replace('"schema":1', '"schema":99')] + lines[1:], "line 1", "newer"),
+        (lambda lines: lines[:1] + [lines[6], lines[1]], "line 3", "time runs backwards"),
+        (lambda lines: [], "line 1", "empty"),
+    ],
+)
+def test_bad_replays_name_the_file_and_line(tmp_path, mutate, place, problem):
+    good = write_replay(tmp_path / "good.jsonl", header(), EVENTS).read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    lines = mutate(good)
+    text = "\n".join(lines)
+    if problem != "truncated" and lines:
+        text += "\n"
+    bad.write_text(text)
+    with pytest.raises(InputError) as info:
+        load_replay(bad)
+    msg = str(info.value)
+    assert msg.startswith(f"{bad}: {place}: ") and problem in msg
+    assert "\n" not in msg
+
+
+def test_a_missing_file_is_one_line(tmp_path):
+    with pytest.raises(InputError, match="no such file"):
+        load_replay(tmp_path / "nope.jsonl")
