@@ -142,7 +142,7 @@ def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], in
     if not u.active:
         bits.append("out of the fight")
     out.append((", ".join(bits), palette.TEXT, 15))
-    out.append((f"attacks taken: {u.hits} hit, {u.misses} missed", palette.TEXT_DIM, 15))
+    out.append((f"attacks made: {u.hits} hit, {u.misses} missed", palette.TEXT_DIM, 15))
     if u.last_say:
         out.append((f"“{u.last_say}”", (170, 200, 255), 15))
     sheet = info.sheet or {}
@@ -243,10 +243,10 @@ def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
         i -= 1
     y = rect.bottom
     for block in blocks:
+        if y - line_h * len(block) < rect.top:
+            return  # only whole entries
         for line, col, size in reversed(block):
             y -= line_h
-            if y < rect.top:
-                return
             surf.blit(v.text.render(line, size, col), (rect.x, y))
 
 

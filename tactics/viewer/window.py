@@ -44,7 +44,20 @@ def _open_window(size: tuple[int, int], title: str) -> pygame.Surface:
         pygame.display.quit()
         raise NoDisplayError(f"cannot open a window: {exc}") from None
     pygame.display.set_caption(title)
+    pygame.display.set_icon(window_icon())
     return screen
+
+
+def window_icon(size: int = 32) -> pygame.Surface:
+    """The window icon, drawn here (see assets/LICENSE.md): two crossed blades on a red/blue disc."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    pygame.draw.circle(s, (220, 50, 50), (c, c), c - 1, draw_top_left=True, draw_bottom_left=True)
+    pygame.draw.circle(s, (60, 120, 235), (c, c), c - 1, draw_top_right=True, draw_bottom_right=True)
+    pygame.draw.circle(s, (10, 10, 10), (c, c), c - 1, 2)
+    for a, b in (((6, 6), (size - 7, size - 7)), ((size - 7, 6), (6, size - 7))):
+        pygame.draw.line(s, (240, 240, 240), a, b, 3)
+    return s
 
 
 def view(
