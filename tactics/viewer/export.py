@@ -1,8 +1,8 @@
 """Headless export: the viewer's frames to an animated GIF or PNG files.
 
 Same drawing code as the window (:class:`~tactics.viewer.core.Viewer`), on
-an off-screen surface — no display needed (``SDL_VIDEODRIVER=dummy`` is set
-when no driver is chosen)::
+an off-screen surface — the display is never initialised, so this works on a
+machine without one (and with ``SDL_VIDEODRIVER=dummy``)::
 
     >>> export_gif("replays/duel.jsonl", "duel.gif", end=20, step=0.2)   # doctest: +SKIP
     PosixPath('duel.gif')
@@ -24,7 +24,6 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import numpy as np
