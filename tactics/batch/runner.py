@@ -1,0 +1,444 @@
+"""Many fights of one encounter, on a process pool or a Dask cluster, as a table.
+
+    >>> from tactics.batch import run
+    >>> table = run("maps/arena.encounter.toml", runs=200, seed=7, workers=2,
+    ...             vary={"options.charging": [True, False]})          # doctest: +SKIP
+    >>> table.summary().conditions[0].team("red").wins.value            # doctest: +SKIP
+    0.52
+
+What the batch is made of:
+
+- **The encounter**: ``None`` (the built-in default, a 4v4 on ``arena``), an
+  encounter file path or shipped name (``"arena"``), a
+  :class:`~tactics.scenario.Scenario`, or any picklable top-level callable
+  ``factory(seed: int, overrides: dict) -> Encounter`` (then give ``until``).
+- **Conditions**: every combination of the ``vary`` values (dotted keys of
+  :meth:`Scenario.with_overrides`, e.g. ``"options.charging"``,
+  ``"teams.red.policy"``), each run ``runs`` times. Without ``vary`` there is
+  one condition.
+- **Seeds**: run ``i`` of every condition has seed
+  :func:`~tactics.batch.seeds.run_seed` ``(batch_seed, i)``. The same seeds are
+  used in every condition (common random numbers), so conditions differ by the
+  varied parameter rather than by the luck of the draw. :func:`rerun` plays any
+  one run again from its seed and gives the same replay, byte for byte.
+- **Execution**: through the :class:`concurrent.futures.Executor` interface —
+  in this process for ``workers=1``; a local :class:`ProcessPoolExecutor` for
+  ``workers=K``; ``scheduler="tcp://host:8786"`` (or the
+  ``TACTICS_SCHEDULER`` environment variable) for an existing Dask cluster via
+  ``dask.distributed.Client(...).get_executor(pure=False)``; or any
+  ``executor=`` you pass. Runs go out in chunks (one task runs several fights),
+  so the per-task overhead stays small next to a fight of a few milliseconds.
+- **Failures**: an exception inside one fight becomes a row with its ``seed``
+  and an ``error`` and an entry in ``table.failures`` (with the traceback); the
+  other runs are kept. A chunk lost as a whole (a worker killed) marks each of
+  its runs failed the same way.
+
+The rows (sorted by condition, then run) hold outcomes only; the wall-clock
+time is in ``table.meta`` and ``table.summary()``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import sys
+import time
+import tomllib
+import traceback
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tactics.batch.seeds import fresh_batch_seed, run_seed
+from tactics.batch.stats import CHARACTER_FIELDS
+from tactics.batch.table import Table
+
+SCHEDULER_ENV = "TACTICS_SCHEDULER"
+
+Factory = Callable[[int, dict[str, Any]], Any]
+"""``factory(seed, overrides) -> Encounter``: a picklable top-level callable."""
+
+
+# ----------------------------------------------------------------- what runs
+@dataclass(frozen=True)
+class _FactorySource:
+    factory: Factory
+    overrides: dict[str, Any]
+
+    def build(self, seed: int) -> Any:
+        return self.factory(seed, dict(self.overrides))
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One combination of varied values: what each worker builds and runs."""
+
+    index: int
+    params: dict[str, Any]
+    source: Any
+    """A Scenario with the overrides applied, or a factory with its overrides (both picklable)."""
+    until: float
+
+    def build(self, seed: int) -> Any:
+        return self.source.build(seed=seed)
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    condition: Condition
+    items: tuple[tuple[int, int], ...]
+    """(run, seed) pairs."""
+    keep_replays: bool
+
+
+def _run_chunk(chunk: _Chunk) -> list[dict[str, Any]]:
+    """Run the fights of one chunk (in a worker). Module-level, so it pickles by name."""
+    out = []
+    cond = chunk.condition
+    for run, seed in chunk.items:
+        rec: dict[str, Any] = {"condition": cond.index, "run": run, "seed": seed}
+        try:
+            result = cond.build(seed).run(until=cond.until)
+            rec["winner"] = result.winner
+            rec["reason"] = result.reason
+            rec["duration"] = result.duration
+            rec["characters"] = result.summary()
+            if chunk.keep_replays:
+                rec["replay"] = result.to_bytes()
+        except Exception as err:  # noqa: BLE001 - one bad fight must not sink the batch
+            rec["error"] = f"{type(err).__name__}: {err}"
+            rec["traceback"] = traceback.format_exc()
+        out.append(rec)
+    return out
+
+
+# ----------------------------------------------------------------- the source
+def resolve_encounter(encounter: Any = None) -> Any:
+    """A Scenario (or a factory) from what the user gave: None, a path or name, a Scenario, a callable."""
+    from tactics.scenario import Scenario, default_scenario, load_scenario, shipped_encounters
+
+    if encounter is None:
+        return default_scenario()
+    if isinstance(encounter, Scenario):
+        return encounter
+    if isinstance(encounter, (str, os.PathLike)):
+        p = Path(encounter)
+        if not p.exists():
+            shipped = shipped_encounters()
+            if str(encounter) in shipped:
+                p = shipped[str(encounter)]
+        return load_scenario(p)
+    if callable(encounter):
+        return encounter
+    raise TypeError(
+        "the encounter is an encounter file path, a Scenario, a factory(seed, overrides) -> Encounter, "
+        f"or None for the default; got {type(encounter).__name__}"
+    )
+
+
+def _condition(src: Any, index: int, params: Mapping[str, Any], overrides: Mapping[str, Any],
+               until: float | None) -> Condition:
+    every = {**overrides, **params}
+    if hasattr(src, "with_overrides"):
+        sc = src.with_overrides(every)
+        return Condition(index, dict(params), sc, float(sc.until if until is None else until))
+    if until is None:
+        raise ValueError("give until= (seconds) when the encounter is a factory function")
+    return Condition(index, dict(params), _FactorySource(src, dict(every)), float(until))
+
+
+def rerun(encounter: Any = None, seed: int = 0, overrides: Mapping[str, Any] | None = None,
+          until: float | None = None) -> Any:
+    """Play one run of a batch again from its seed; returns its :class:`~tactics.sim.Result`.
+
+    ``overrides`` are the run's varied values (its row's parameter columns,
+    plus the batch's fixed ``overrides``); ``result.to_bytes()`` equals the
+    replay the batch kept for that run.
+    """
+    cond = _condition(resolve_encounter(encounter), 0, {}, dict(overrides or {}), until)
+    return cond.build(int(seed)).run(until=cond.until)
+
+
+# ----------------------------------------------------------------- --vary
+def parse_value(text: str) -> Any:
+    """A command-line value as TOML reads it: ``true`` → True, ``3`` → 3, ``0.5`` → 0.5, else the text."""
+    s = text.strip()
+    try:
+        return tomllib.loads(f"v = {s}")["v"]
+    except tomllib.TOMLDecodeError:
+        return s
+
+
+def parse_vary(specs: Iterable[str] | Mapping[str, Sequence[Any]] | None) -> dict[str, list[Any]]:
+    """``["options.charging=true,false", "teams.red.policy=advance,brawler"]`` → ``{key: [values]}``."""
+    if specs is None:
+        return {}
+    if isinstance(specs, Mapping):
+        out = {str(k): list(v) for k, v in specs.items()}
+    else:
+        out = {}
+        for spec in specs:
+            key, eq, values = str(spec).partition("=")
+            key = key.strip()
+            if not eq or not key or not values.strip():
+                raise ValueError(f"--vary takes key=v1,v2,... (e.g. options.charging=true,false); got {spec!r}")
+            if key in out:
+                raise ValueError(f"--vary names {key!r} twice")
+            out[key] = [parse_value(v) for v in values.split(",")]
+    for k, v in out.items():
+        if not v:
+            raise ValueError(f"--vary {k!r} has no values")
+    return out
+
+
+def parse_overrides(specs: Iterable[str] | Mapping[str, Any] | None) -> dict[str, Any]:
+    """``["options.charging=false"]`` → ``{"options.charging": False}``."""
+    if specs is None:
+        return {}
+    if isinstance(specs, Mapping):
+        return dict(specs)
+    out = {}
+    for spec in specs:
+        key, eq, value = str(spec).partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"--set takes key=value; got {spec!r}")
+        out[key.strip()] = parse_value(value)
+    return out
+
+
+# ----------------------------------------------------------------- executors
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
+    """An Executor on an existing Dask cluster, a closer, and the cluster's thread count."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise ImportError(
+            "running on a Dask cluster needs the cluster extra: pip install 'tactics[cluster]'"
+        ) from None
+    client = Client(address)
+    try:
+        threads = sum(client.nthreads().values()) or 1
+    except Exception:  # noqa: BLE001 - only used to size chunks
+        threads = 1
+    return client.get_executor(pure=False), client.close, threads
+
+
+@dataclass
+class _Plan:
+    executor: Executor | None
+    close: Callable[[], None] | None
+    workers: int
+    label: str
+
+
+def _plan(workers: int | None, executor: Executor | None, scheduler: str | None) -> _Plan:
+    if executor is not None:
+        return _Plan(executor, None, workers or default_workers(), type(executor).__name__)
+    if scheduler is None and workers is None:
+        scheduler = os.environ.get(SCHEDULER_ENV) or None
+    if scheduler:
+        ex, close, threads = dask_executor(scheduler)
+        return _Plan(ex, close, workers or threads, f"dask {scheduler}")
+    n = default_workers() if workers is None else int(workers)
+    if n < 1:
+        raise ValueError(f"workers must be at least 1, got {n}")
+    if n == 1:
+        return _Plan(None, None, 1, "this process")
+    ex = ProcessPoolExecutor(max_workers=n)
+    return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
+
+
+def _chunks(conditions: Sequence[Condition], seeds: Sequence[int], chunksize: int, keep: bool) -> list[_Chunk]:
+    out = []
+    for cond in conditions:
+        items = list(enumerate(seeds))
+        for i in range(0, len(items), chunksize):
+            out.append(_Chunk(cond, tuple(items[i:i + chunksize]), keep))
+    return out
+
+
+def _auto_chunksize(total: int, workers: int) -> int:
+    # about eight chunks a worker (load balance, a live progress bar), at most 50 fights a chunk
+    return max(1, min(50, math.ceil(total / (workers * 8))))
+
+
+# ----------------------------------------------------------------- run
+def run(
+    encounter: Any = None,
+    runs: int = 100,
+    *,
+    seed: int | None = None,
+    vary: Mapping[str, Sequence[Any]] | Iterable[str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+    until: float | None = None,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    scheduler: str | None = None,
+    keep_replays: str | os.PathLike[str] | None = None,
+    chunksize: int | None = None,
+    progress: bool | None = None,
+) -> Table:
+    """Run ``runs`` fights per condition and return the per-run :class:`Table`.
+
+    ``seed`` is the batch seed (random and recorded in ``table.meta`` when
+    None). ``vary`` maps dotted keys to the values to try (or takes the CLI's
+    ``"key=v1,v2"`` strings); ``overrides`` are fixed for every run. ``until``
+    replaces the encounter's time limit. ``workers``: 1 runs here, K > 1 on a
+    local process pool (default: one per CPU). ``executor`` (any
+    :class:`concurrent.futures.Executor`) or ``scheduler`` (a Dask scheduler
+    address; default ``$TACTICS_SCHEDULER`` when neither it nor ``workers`` is
+    given) send the runs elsewhere. ``keep_replays`` is a folder to write each
+    run's replay to (``run-00007.jsonl``, or ``run-c1-00007.jsonl`` with
+    several conditions). ``progress``: a rich progress bar on stderr (default:
+    when stderr is a terminal).
+    """
+    runs = int(runs)
+    if runs < 1:
+        raise ValueError(f"runs must be at least 1, got {runs}")
+    src = resolve_encounter(encounter)
+    varied = parse_vary(vary)
+    fixed = parse_overrides(overrides)
+    batch_seed = fresh_batch_seed() if seed is None else int(seed)
+    conditions = [
+        _condition(src, i, dict(zip(varied, combo)), fixed, until)
+        for i, combo in enumerate(itertools.product(*varied.values()))
+    ]
+    seeds = [run_seed(batch_seed, i) for i in range(runs)]
+    replays_dir = Path(keep_replays) if keep_replays is not None else None
+    if replays_dir is not None:
+        replays_dir.mkdir(parents=True, exist_ok=True)
+
+    total = len(conditions) * runs
+    plan = _plan(workers, executor, scheduler)
+    size = int(chunksize) if chunksize else _auto_chunksize(total, plan.workers)
+    chunks = _chunks(conditions, seeds, size, replays_dir is not None)
+    show = sys.stderr.isatty() if progress is None else bool(progress)
+
+    records: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    try:
+        if plan.executor is None:
+            with _progress(show, total, plan.label) as advance:
+                for ch in chunks:
+                    done = _run_chunk(ch)
+                    records.extend(done)
+                    advance(len(done))
+        else:
+            # submit everything before the progress bar starts its thread (fork-safe)
+            futures: dict[Future, _Chunk] = {plan.executor.submit(_run_chunk, ch): ch for ch in chunks}
+            with _progress(show, total, plan.label) as advance:
+                for fut in as_completed(futures):
+                    ch = futures[fut]
+                    try:
+                        done = fut.result()
+                    except Exception as err:  # noqa: BLE001 - a lost chunk: its runs failed
+                        tb = "".join(traceback.format_exception(err))
+                        done = [
+                            {"condition": ch.condition.index, "run": r, "seed": s,
+                             "error": f"{type(err).__name__}: {err}", "traceback": tb}
+                            for r, s in ch.items
+                        ]
+                    records.extend(done)
+                    advance(len(done))
+    finally:
+        if plan.close is not None:
+            plan.close()
+    wall = time.perf_counter() - t0
+
+    records.sort(key=lambda r: (r["condition"], r["run"]))
+    rows, failures = [], []
+    for rec in records:
+        cond = conditions[rec["condition"]]
+        row = _row(cond, rec)
+        rows.append(row)
+        if rec.get("error"):
+            failures.append({**{k: row[k] for k in (*cond.params, "run", "seed", "error")},
+                             "traceback": rec.get("traceback", "")})
+        if replays_dir is not None and rec.get("replay") is not None:
+            (replays_dir / replay_name(rec["condition"], rec["run"], len(conditions))).write_bytes(rec["replay"])
+
+    name = getattr(src, "name", "") or getattr(src, "__name__", "") or "encounter"
+    meta = {
+        "encounter": name,
+        "source": getattr(src, "source", "") or "",
+        "batch_seed": batch_seed,
+        "runs": runs,
+        "vary": varied,
+        "overrides": fixed,
+        "until": sorted({c.until for c in conditions}),
+        "executor": plan.label,
+        "workers": plan.workers,
+        "chunksize": size,
+        "wall_seconds": wall,
+        "runs_per_second": total / wall if wall > 0 else float("inf"),
+        "failures": failures,
+        "replays": str(replays_dir) if replays_dir is not None else None,
+    }
+    return Table(rows, meta)
+
+
+def replay_name(condition: int, run: int, n_conditions: int) -> str:
+    """The file name of a kept replay."""
+    return f"run-c{condition}-{run:05d}.jsonl" if n_conditions > 1 else f"run-{run:05d}.jsonl"
+
+
+def _row(cond: Condition, rec: Mapping[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = dict(cond.params)
+    row.update(
+        run=rec["run"],
+        seed=rec["seed"],
+        winner=rec.get("winner"),
+        reason=rec.get("reason"),
+        duration=rec.get("duration"),
+        error=rec.get("error"),
+    )
+    for ch in sorted(rec.get("characters") or [], key=lambda c: str(c["id"])):
+        for f in CHARACTER_FIELDS:
+            row[f"{ch['id']}.{f}"] = ch.get(f)
+    return row
+
+
+class _progress:
+    """A rich progress bar on stderr, or nothing."""
+
+    def __init__(self, show: bool, total: int, label: str) -> None:
+        self.show, self.total, self.label = show, total, label
+        self._p: Any = None
+
+    def __enter__(self) -> Callable[[int], None]:
+        if not self.show:
+            return lambda n: None
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
+
+        self._p = Progress(
+            TextColumn("[bold]fights[/] ({task.fields[where]})"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=False,
+        )
+        self._p.start()
+        task = self._p.add_task("fights", total=self.total, where=self.label)
+        return lambda n: self._p.advance(task, n)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self._p is not None:
+            self._p.stop()
+
+
+__all__ = ["run", "rerun", "resolve_encounter", "parse_vary", "parse_overrides", "parse_value", "Condition",
+           "Factory", "SCHEDULER_ENV", "default_workers", "dask_executor", "replay_name"]
