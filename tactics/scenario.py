@@ -326,6 +326,11 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
                 policy, _, character = str(item).partition(":")
                 policy = policy.strip()
                 character = character.strip() or ARCHETYPES.get(_norm(policy), "steven")
+                try:
+                    _check_policy(policy)
+                    character_path(character, self.base)
+                except ValueError as err:
+                    raise InputError("--team", f"{team}={','.join(items)}", str(err)) from None
                 members.append({"character": character, "policy": policy})
             old = d["teams"].get(team, {})
             d["teams"][team] = {"members": members, **({"spawn": old["spawn"]} if old.get("spawn") else {})}

@@ -1,0 +1,5 @@
+"""python -m tactics: the tactics command."""
+
+from tactics.cli import main
+
+main()

@@ -1,0 +1,539 @@
+"""The ``tactics`` command: run AI skirmishes, watch and export replays, check files.
+
+    tactics skirmish                      # the default 4-versus-4 on arena
+    tactics skirmish tower --seed 3       # a shipped encounter (maps/tower.encounter.toml)
+    tactics skirmish maps/river.toml --team red=advance,advance --team blue=passive
+    tactics view replays/skirmish-arena-1.jsonl
+    tactics export replays/skirmish-arena-1.jsonl --gif fight.gif
+    tactics validate maps/*.toml assets/characters/*.toml
+    tactics list
+
+Exit status: 0 success, 1 the run failed (a bug: rerun with ``--debug`` for
+the traceback), 2 bad input (one line naming the file, the place, the problem).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from tactics import __version__
+from tactics.errors import InputError
+
+app = typer.Typer(
+    name="tactics",
+    help="Mano a Mano tactical combat: run AI skirmishes, watch replays, check files.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+_STATE = {"debug": False}
+
+TEAM_STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
+
+
+class Failure(Exception):
+    """A run failed for a reason the user can act on (exit 1, one line)."""
+
+
+@contextlib.contextmanager
+def _guard() -> Iterator[None]:
+    """Turn refusals into one line + exit 2, failures into one line + exit 1."""
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except (InputError, ValueError, FileNotFoundError) as err:
+        if _STATE["debug"]:
+            raise
+        msg = " ".join(str(err).split()) or type(err).__name__
+        err_console.print(Text(f"error: {msg}", style="red"), soft_wrap=True)
+        raise typer.Exit(2) from None
+    except Failure as err:
+        if _STATE["debug"]:
+            raise
+        err_console.print(Text(f"error: {err}", style="red"), soft_wrap=True)
+        raise typer.Exit(1) from None
+    except KeyboardInterrupt:
+        err_console.print("interrupted")
+        raise typer.Exit(130) from None
+    except Exception as err:  # a bug: one line, and how to see more
+        if _STATE["debug"]:
+            raise
+        msg = " ".join(str(err).split())
+        err_console.print(Text(f"error: the run failed: {type(err).__name__}: {msg}", style="red"), soft_wrap=True)
+        err_console.print("hint: rerun with --debug (tactics --debug ...) to see the traceback")
+        raise typer.Exit(1) from None
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"tactics {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="Show full tracebacks when something fails."),
+) -> None:
+    """Mano a Mano tactical combat: run AI skirmishes, watch replays, check files."""
+    _STATE["debug"] = debug
+
+
+# ----------------------------------------------------------------- skirmish
+def _parse_team(items: list[str]) -> dict[str, list[str]]:
+    spec: dict[str, list[str]] = {}
+    for item in items:
+        team, sep, rest = item.partition("=")
+        names = [n.strip() for n in rest.split(",") if n.strip()]
+        if not sep or not team.strip() or not names:
+            raise InputError("--team", item, "expected TEAM=POLICY,POLICY,... (for example red=brawler,archer)")
+        spec[team.strip()] = names
+    return spec
+
+
+def _parse_set(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError("--set", item, "expected KEY=VALUE (for example options.charging=false)")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def resolve_target(target: str | None) -> Any:
+    """A :class:`Scenario` from nothing (the default), an encounter or map file, or a shipped name."""
+    from tactics import scenario as sc
+
+    if target is None:
+        return sc.default_scenario()
+    p = Path(target)
+    if p.is_file():
+        if p.name.endswith(".encounter.toml"):
+            return sc.load_scenario(p)
+        kind = _guess_kind(p)
+        if kind == "encounter":
+            return sc.load_scenario(p)
+        if kind == "map":
+            from tactics.map import load_map
+
+            load_map(p)  # refuse a bad map with its own message
+            base = sc.default_scenario()
+            d = {"name": p.stem, "map": str(p.resolve()), "seed": base.seed, "until": base.until,
+                 "teams": {k: sc.msgspec.to_builtins(v) for k, v in base.teams.items()}}
+            return sc.scenario_from_dict(d, str(p))
+        raise InputError(str(p), "", f"a {kind}, not an encounter or a map")
+    encounters = sc.shipped_encounters()
+    if target in encounters:
+        return sc.load_scenario(encounters[target])
+    maps = sc.shipped_maps()
+    if target in maps:
+        return resolve_target(str(maps[target]))
+    if p.suffix or "/" in target:
+        raise InputError(target, "", "no such file")
+    raise InputError(target, "", f"not a file, a shipped encounter or a map; shipped: {', '.join(sorted(encounters))}")
+
+
+def _team_style(team: str) -> str:
+    return TEAM_STYLES.get(team, "bold magenta")
+
+
+def print_log(header: Any, events: list[Any], reasons: bool = False, detail: bool = False,
+              out: Console | None = None) -> None:
+    """The round-by-round log of a replay's events."""
+    from tactics.log import FightLog
+
+    out = out or console
+    log = FightLog(header, events)
+    current = None
+    for line in log.lines(reasons=reasons, detail=detail):
+        if line.round != current:
+            current = line.round
+            out.rule(f"round {line.round}", style="dim", align="left")
+        style = {"down": "bold", "reason": "dim", "recover": "green"}.get(line.kind, "")
+        text = Text(f"{line.t:6.2f}s  ", style="dim")
+        text.append(line.text, style=style)
+        team = line.team
+        name = log.label(line.who) if line.who else ""
+        if name and line.text.startswith(name):
+            text.stylize(_team_style(team), 9, 9 + len(name))
+        elif line.text.startswith("counter: ") and name:
+            text.stylize(_team_style(team), 18, 18 + len(name))
+        out.print(text, soft_wrap=True)
+
+
+def final_table(header: Any, events: list[Any]) -> Table:
+    from tactics.log import final_rows
+
+    table = Table(title="Final state", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True)
+    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("health", "left"),
+                      ("stun", "right"), ("damage", "right"), ("hits", "right"), ("misses", "right")):
+        table.add_column(col, justify=just, no_wrap=True, overflow="ellipsis",
+                         min_width=len(col) if just == "right" else None)
+    for r in sorted(final_rows(header, events), key=_unit_key):
+        health = Text(r["health"], style="" if r["standing"] else "dim")
+        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], health,
+                      str(r["stun"]), str(r["damage"]), str(r["hits"]), str(r["misses"]))
+    return table
+
+
+def _unit_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    team, _, n = row["id"].rpartition("-")
+    return (row["team"], team, int(n) if n.isdigit() else 0, row["id"])
+
+
+def has_display() -> bool:
+    """A window can open: a desktop OS, or X11/Wayland, and SDL not told to stay headless."""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return False
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _viewer_module(name: str) -> Any:
+    try:
+        if name == "view":
+            from tactics.viewer import view as fn
+        else:
+            from tactics.viewer import export as mod
+
+            fn = getattr(mod, name)
+    except (ImportError, AttributeError) as err:
+        raise Failure(f"the viewer is not available ({err}); the replay itself is fine") from None
+    return fn
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=err_console, transient=True)
+
+
+def _export_gif(replay: Any, out: Path, quiet: bool = False, **kw: Any) -> Path:
+    export_gif = _viewer_module("export_gif")
+    with _progress() as prog:
+        task = prog.add_task(f"GIF {out.name}", total=None)
+
+        def tick(done: int, total: int) -> None:
+            prog.update(task, completed=done, total=total)
+
+        return export_gif(replay, out, progress=tick, **kw)
+
+
+@app.command()
+def skirmish(
+    target: Optional[str] = typer.Argument(
+        None, metavar="[ENCOUNTER_OR_MAP]",
+        help="An encounter file, a map file, or a shipped name (tactics list). Default: the arena 4-versus-4."),
+    seed: Optional[int] = typer.Option(None, "--seed", "-s", help="Dice seed (default: the encounter's)."),
+    until: Optional[float] = typer.Option(None, "--until", "-u", help="Stop after this many seconds of fight."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o",
+                                       help="Replay file to write (default replays/skirmish-<map>-<seed>.jsonl)."),
+    team: list[str] = typer.Option([], "--team", "-t", metavar="TEAM=POLICY,...",
+                                   help="Replace a team by policies, e.g. red=brawler,archer (repeatable)."),
+    set_: list[str] = typer.Option([], "--set", metavar="KEY=VALUE",
+                                   help="Override an encounter setting, e.g. options.charging=false, light=night."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No log or table; print only the outcome and the replay."),
+    reasons: bool = typer.Option(False, "--reasons", help="Show the AI's reasons and moves in the log."),
+    detail: bool = typer.Option(False, "--detail", help="Name every modifier of every roll."),
+    show: bool = typer.Option(False, "--show",
+                              help="Then show the fight: the viewer with a display, else a GIF beside the replay."),
+) -> None:
+    """Run an AI skirmish: a round-by-round log, a final table, and a replay file."""
+    with _guard():
+        sc = resolve_target(target)
+        if team:
+            sc = sc.with_teams(_parse_team(team))
+        overrides: dict[str, Any] = _parse_set(set_)
+        if until is not None:
+            overrides["until"] = until
+        sc = sc.with_overrides(overrides)
+        seed_used = sc.seed if seed is None else seed
+        map_name = Path(sc.map).stem if sc.map.endswith(".toml") else sc.map
+        out_path = out or Path("replays") / f"skirmish-{map_name}-{seed_used}.jsonl"
+        enc = sc.build(seed=seed_used)
+        if not quiet:
+            roster = ", ".join(
+                f"{t}: " + ", ".join(f"{c.character.name} ({c.policy_name})" for c in enc.order if c.team == t)
+                for t in sc.teams)
+            console.print(Text(f"{sc.name or map_name} on {enc.map.name}, seed {seed_used}: {roster}", style="bold"),
+                          soft_wrap=True)
+        with err_console.status(f"fighting (up to {sc.until:g} s)...", spinner="dots"):
+            result = enc.run(until=sc.until)
+        try:
+            path = result.save(out_path)
+        except OSError as err:
+            raise Failure(f"cannot write the replay {out_path}: {err.strerror or err}") from None
+        if not quiet:
+            print_log(result.header, result.events, reasons=reasons, detail=detail)
+            console.print(final_table(result.header, result.events))
+        from tactics.log import outcome_text
+
+        console.print(Text(outcome_text(result.events), style="bold"))
+        console.print(f"replay: {path}")
+        if show:
+            _show(path)
+
+
+def _show(path: Path) -> None:
+    if has_display():
+        view = _viewer_module("view")
+        try:
+            view(path)
+            return
+        except RuntimeError as err:  # NoDisplayError: fall back to a GIF
+            err_console.print(f"no window ({' '.join(str(err).split())}); writing a GIF instead")
+    from tactics.replay import load_replay
+
+    rep = load_replay(path)
+    step = max(0.1, round(rep.duration / 300, 2))
+    gif = _export_gif(rep, path.with_suffix(".gif"), step=step, scale=0.75)
+    console.print(f"gif: {gif}")
+
+
+# ----------------------------------------------------------------- view / export
+@app.command()
+def view(
+    replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
+    step: float = typer.Option(0.1, "--step", help="Seconds of fight per frame."),
+    follow: Optional[str] = typer.Option(None, "--follow", help="Unit id to follow (e.g. red-1)."),
+) -> None:
+    """Open the viewer on a replay (Space play/pause, arrows step, click a unit to follow)."""
+    with _guard():
+        from tactics.replay import load_replay
+
+        rep = load_replay(replay)
+        if step <= 0:
+            raise ValueError(f"--step must be positive, got {step:g}")
+        if not has_display():
+            raise Failure("no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset or SDL_VIDEODRIVER=dummy); "
+                          f"use: tactics export {replay} --gif {Path(replay).with_suffix('.gif')}")
+        fn = _viewer_module("view")
+        try:
+            fn(rep, step=step, follow=follow)
+        except RuntimeError as err:
+            raise Failure(" ".join(str(err).split())) from None
+
+
+@app.command()
+def export(
+    replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
+    gif: Optional[Path] = typer.Option(None, "--gif", help="Write an animated GIF here."),
+    png: Optional[Path] = typer.Option(None, "--png",
+                                       help="Write PNG frames into this folder (or one frame to a .png file)."),
+    start: Optional[float] = typer.Option(None, "--start", help="First instant (s)."),
+    end: Optional[float] = typer.Option(None, "--end", help="Last instant (s)."),
+    step: float = typer.Option(0.1, "--step", help="Seconds of fight between frames."),
+    scale: float = typer.Option(1.0, "--scale", help="Resize the pictures (0.5 = half size)."),
+) -> None:
+    """Draw a replay headless: an animated GIF (--gif) or PNG frames (--png)."""
+    with _guard():
+        if (gif is None) == (png is None):
+            raise InputError("export", "", "give exactly one of --gif FILE or --png DIR")
+        from tactics.replay import load_replay
+
+        rep = load_replay(replay)
+        kw = dict(start=start, end=end, step=step, scale=scale)
+        if gif is not None:
+            path = _export_gif(rep, gif, **kw)
+            console.print(f"gif: {path}")
+        else:
+            export_png = _viewer_module("export_png")
+            with _progress() as prog:
+                task = prog.add_task("PNG frames", total=None)
+                paths = export_png(rep, png, progress=lambda d, t: prog.update(task, completed=d, total=t), **kw)
+            where = paths[0] if len(paths) == 1 else f"{len(paths)} frames in {png}"
+            console.print(f"png: {where}")
+
+
+# ----------------------------------------------------------------- validate
+def _guess_kind(path: Path) -> str:
+    """``replay``, ``encounter``, ``map`` or ``sheet``, from the name and a look inside."""
+    name = path.name.lower()
+    if name.endswith((".jsonl", ".jsonl.gz", ".json", ".gz")):
+        return "replay"
+    if name.endswith(".encounter.toml"):
+        return "encounter"
+    if name.endswith(".toml"):
+        try:
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            return "toml"
+        if isinstance(doc.get("map"), dict) or "legend" in doc:
+            return "map"
+        if "teams" in doc:
+            return "encounter"
+        return "sheet"
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64)
+    except OSError:
+        return "unknown"
+    if head.startswith(b"\x1f\x8b") or head.lstrip().startswith(b"{"):
+        return "replay"
+    return "unknown"
+
+
+def validate_file(path: Path) -> str:
+    """Check one file; return a one-line description, raise InputError when refused."""
+    if not path.exists():
+        raise InputError(str(path), "", "no such file")
+    if path.is_dir():
+        raise InputError(str(path), "", "a folder, not a file")
+    kind = _guess_kind(path)
+    if kind == "replay":
+        from tactics.replay import load_replay
+
+        rep = load_replay(path)
+        return f"replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, {rep.duration:.1f} s"
+    if kind == "encounter":
+        from tactics.scenario import load_scenario
+
+        sc = load_scenario(path)
+        return f"encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
+    if kind == "map":
+        from tactics.map import load_map
+
+        m = load_map(path)
+        return f"map {m.name!r}: {m.cols}×{m.rows} cells of {m.cell_size:g} m"
+    if kind in ("sheet", "toml"):
+        from tactics.rules import load_character
+
+        ch = load_character(path)
+        return f"character sheet {ch.name!r}"
+    raise InputError(str(path), "", "not a map, sheet, encounter (.toml) or replay (.jsonl)")
+
+
+@app.command()
+def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheets, encounters, replays.")) -> None:
+    """Check files: print OK or the one-line problem for each; exit 2 if any is refused."""
+    failed = 0
+    for f in files:
+        try:
+            what = validate_file(f)
+        except (InputError, ValueError) as err:
+            failed += 1
+            console.print(Text("FAIL ", style="bold red") + Text(" ".join(str(err).split())), soft_wrap=True)
+            continue
+        except Exception as err:  # a bug in a loader: still one line, but exit 1
+            if _STATE["debug"]:
+                raise
+            console.print(Text("FAIL ", style="bold red") + Text(f"{f}: loader crashed: {type(err).__name__}: {err}"), soft_wrap=True)
+            raise typer.Exit(1) from None
+        console.print(Text("OK   ", style="bold green") + Text(f"{f}: {what}"), soft_wrap=True)
+    if failed:
+        raise typer.Exit(2)
+
+
+# ----------------------------------------------------------------- list
+@app.command("list")
+def list_(
+    what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters]",
+                                         help="Show only one table."),
+) -> None:
+    """The maps, characters, AI policies and encounters that ship."""
+    with _guard():
+        from tactics import scenario as sc
+
+        kinds = ("maps", "characters", "policies", "encounters")
+        if what is not None and what not in kinds:
+            raise InputError("list", what, f"choose one of {', '.join(kinds)}")
+        show = kinds if what is None else (what,)
+        if "maps" in show:
+            t = Table(title="Maps (maps/)", title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("size")
+            t.add_column("description", overflow="fold")
+            from tactics.map import load_map
+
+            for name, p in sc.shipped_maps().items():
+                try:
+                    m = load_map(p)
+                    t.add_row(name, f"{m.cols}×{m.rows}", m.description)
+                except InputError as err:
+                    t.add_row(name, "?", Text(f"broken: {err}", style="red"))
+            console.print(t)
+        if "characters" in show:
+            t = Table(title="Characters (assets/characters/)", title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("sheet")
+            t.add_column("description", overflow="fold")
+            from tactics.rules import load_character
+
+            archetype_of: dict[str, list[str]] = {}
+            for a, stem in sc.ARCHETYPES.items():
+                archetype_of.setdefault(stem, []).append(a)
+            for name, p in sc.shipped_characters().items():
+                try:
+                    ch = load_character(p)
+                    desc = getattr(ch, "description", "") or ""
+                    t.add_row(name, ch.name, desc)
+                except InputError as err:
+                    t.add_row(name, "?", Text(f"broken: {err}", style="red"))
+            console.print(t)
+        if "policies" in show:
+            t = Table(title="Policies", title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("plays (with --team)")
+            t.add_column("what it does", overflow="fold")
+            for name, cls in _policies().items():
+                doc = (cls.__doc__ or "").strip().splitlines()
+                t.add_row(name, sc.ARCHETYPES.get(name, "steven"), doc[0] if doc else "")
+            console.print(t)
+        if "encounters" in show:
+            t = Table(title="Encounters (maps/*.encounter.toml)", title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("map")
+            t.add_column("teams")
+            t.add_column("description", overflow="fold")
+            for name, p in sc.shipped_encounters().items():
+                try:
+                    e = sc.load_scenario(p)
+                    teams = "  ".join(f"{k}: {sum(m.count for m in v.members)}" for k, v in e.teams.items())
+                    t.add_row(name, e.map, teams, e.description)
+                except InputError as err:
+                    t.add_row(name, "?", "", Text(f"broken: {err}", style="red"))
+            console.print(t)
+
+
+def _policies() -> dict[str, type]:
+    from tactics.sim.policy import BUILT_IN
+
+    out = dict(BUILT_IN)
+    try:
+        import tactics.ai as ai
+
+        out.update(getattr(ai, "POLICIES", {}))
+    except ImportError:  # pragma: no cover
+        pass
+    return out
+
+
+def main() -> None:
+    """Console script entry point (``tactics``)."""
+    app(prog_name="tactics")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
