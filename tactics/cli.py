@@ -487,7 +487,7 @@ def list_(
             for name, p in sc.shipped_characters().items():
                 try:
                     ch = load_character(p)
-                    desc = getattr(ch, "description", "") or ""
+                    desc = getattr(ch, "description", "") or ch.to_dict().get("description", "") or ""
                     t.add_row(name, ch.name, desc)
                 except InputError as err:
                     t.add_row(name, "?", Text(f"broken: {err}", style="red"))
