@@ -241,7 +241,7 @@ def _export_gif(replay: Any, out: Path, quiet: bool = False, **kw: Any) -> Path:
         return export_gif(replay, out, progress=tick, **kw)
 
 
-@app.command()
+@app.command(short_help="Run an AI fight: log, final table, replay.")
 def skirmish(
     target: Optional[str] = typer.Argument(
         None, metavar="[ENCOUNTER_OR_MAP]",
@@ -313,7 +313,7 @@ def _show(path: Path) -> None:
 
 
 # ----------------------------------------------------------------- view / export
-@app.command()
+@app.command(short_help="Open the viewer on a replay.")
 def view(
     replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
     step: float = typer.Option(0.1, "--step", help="Seconds of fight per frame."),
@@ -336,7 +336,7 @@ def view(
             raise Failure(" ".join(str(err).split())) from None
 
 
-@app.command()
+@app.command(short_help="Draw a replay to a GIF or PNG frames.")
 def export(
     replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
     gif: Optional[Path] = typer.Option(None, "--gif", help="Write an animated GIF here."),
@@ -425,7 +425,7 @@ def validate_file(path: Path) -> str:
     raise InputError(str(path), "", "not a map, sheet, encounter (.toml) or replay (.jsonl)")
 
 
-@app.command()
+@app.command(short_help="Check maps, sheets, encounters, replays.")
 def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheets, encounters, replays.")) -> None:
     """Check files: print OK or the one-line problem for each; exit 2 if any is refused."""
     failed = 0
@@ -447,7 +447,7 @@ def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheet
 
 
 # ----------------------------------------------------------------- list
-@app.command("list")
+@app.command("list", short_help="The maps, characters, policies, encounters that ship.")
 def list_(
     what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters]",
                                          help="Show only one table."),
@@ -528,6 +528,18 @@ def _policies() -> dict[str, type]:
     except ImportError:  # pragma: no cover
         pass
     return out
+
+
+def _mount_batch() -> None:
+    """``tactics batch`` lives in :mod:`tactics.batch.cli`; mount it when that package is there."""
+    try:
+        from tactics.batch.cli import cli_batch
+    except ImportError:  # pragma: no cover - batch not installed
+        return
+    app.command("batch")(cli_batch)
+
+
+_mount_batch()
 
 
 def main() -> None:
