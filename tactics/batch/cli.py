@@ -18,6 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from tactics.errors import InputError
 
@@ -64,7 +65,7 @@ def cli_batch(
         table = run(encounter, runs, seed=seed, vary=vary or None, overrides=set_ or None, until=until,
                     workers=workers, scheduler=scheduler, keep_replays=keep_replays, progress=progress)
     except (InputError, ValueError, ImportError, OSError) as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(e))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
 
     summary = table.summary()

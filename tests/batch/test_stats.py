@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from tactics.batch import run_seed, summarize, wilson
+from tactics.batch.stats import Rate
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "lo", "hi"),
+    [
+        (50, 100, 0.4038, 0.5962),
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (1, 10, 0.0179, 0.4042),
+        (81, 263, 0.2553, 0.3662),  # Newcombe (1998), Stat Med 17:857, Table I, method 3 (Wilson score)
+        (15, 148, 0.0624, 0.1605),  # Newcombe (1998), Table I, method 3
+    ],
+)
+def test_wilson_known_values(k: int, n: int, lo: float, hi: float) -> None:
+    got = wilson(k, n)
+    assert got == pytest.approx((lo, hi), abs=5e-5)
+
+
+def test_wilson_edges_and_confidence() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    lo90, hi90 = wilson(50, 100, confidence=0.90)
+    lo95, hi95 = wilson(50, 100)
+    assert lo95 < lo90 < 0.5 < hi90 < hi95
+    with pytest.raises(ValueError):
+        wilson(11, 10)
+    with pytest.raises(ValueError):
+        wilson(1, 10, confidence=1.0)
+
+
+def test_wilson_symmetry() -> None:
+    for k in range(0, 21):
+        lo, hi = wilson(k, 20)
+        lo2, hi2 = wilson(20 - k, 20)
+        assert lo == pytest.approx(1 - hi2) and hi == pytest.approx(1 - lo2)
+        assert 0 <= lo <= k / 20 <= hi <= 1
+
+
+def test_run_seed_is_pinned() -> None:
+    # blake2b of "batch:index": the same on every Python, platform and process
+    assert run_seed(7, 0) == 7985665222500292864
+    assert run_seed(0, 0) != run_seed(0, 1) != run_seed(1, 0)
+    assert all(0 <= run_seed(3, i) < 2**63 for i in range(100))
+    assert len({run_seed(3, i) for i in range(1000)}) == 1000
+
+
+def _row(winner, duration, red_health, blue_health, charging=True, error=None):
+    return {
+        "options.charging": charging, "run": 0, "seed": 1, "winner": winner, "duration": duration, "error": error,
+        "b.team": "blue", "b.health": blue_health, "b.damage": 3,
+        "r.team": "red", "r.health": red_health, "r.damage": 1,
+    }
+
+
+def test_summarize_groups_rates_and_failures() -> None:
+    rows = [
+        _row("red", 4.0, "healthy", "incapacitated"),
+        _row("red", 6.0, "injured", "incapacitated"),
+        _row("blue", 8.0, "incapacitated", "healthy"),
+        _row(None, 60.0, "healthy", "healthy"),
+        _row(None, None, None, None, error="RuntimeError: boom"),
+        _row("blue", 5.0, "incapacitated", "healthy", charging=False),
+    ]
+    on, off = summarize(rows, ["options.charging"])
+    assert on.params == {"options.charging": True} and off.params == {"options.charging": False}
+    assert (on.runs, on.failed) == (4, 1)
+    assert on.team("red").wins == Rate.of(2, 4)
+    assert on.team("blue").wins.count == 1
+    assert on.draws.count == 1
+    assert on.duration_mean == pytest.approx(19.5) and on.duration_median == pytest.approx(7.0)
+    assert on.team("red").casualty_rate == pytest.approx(0.25)
+    assert on.team("blue").casualty_rate == pytest.approx(0.5)
+    assert on.team("blue").damage_mean == pytest.approx(3)
+    assert off.runs == 1 and off.team("blue").wins.value == 1.0
+    assert off.label == "options.charging=false"
+    # no grouping: one condition
+    (everything,) = summarize(rows)
+    assert everything.runs == 5 and everything.label == "all runs"
+    assert math.isnan(summarize([_row(None, None, None, None, error="x")])[0].duration_mean)
