@@ -51,7 +51,7 @@ from tactics.errors import InputError
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
-    "map_for", "character_for", "policy_names", "ARCHETYPES", "LIGHT_OVERRIDES",
+    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -69,6 +69,18 @@ ARCHETYPES: dict[str, str] = {
     "passive": "clone",
 }
 """The sheet (stem in ``assets/characters/``) that plays each policy or archetype name."""
+
+SHEET_POLICIES: dict[str, str] = {
+    "steven": "brawler",
+    "clone": "brawler",
+    "climber": "brawler",
+    "archer": "archer",
+    "spear_thrower": "skirmisher",
+    "grappler": "grappler",
+    "winged": "flyer",
+    "soldier": "cautious",
+}
+"""The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -157,6 +169,16 @@ def policy_names() -> list[str]:
     return names
 
 
+def sheet_policy(character: str, base: Path | None = None) -> str:
+    """The policy a member with no ``policy`` gets: its sheet's archetype AI, else ``advance``."""
+    try:
+        stem = _norm(character_path(character, base).stem)
+    except ValueError:
+        return "advance"
+    name = SHEET_POLICIES.get(stem, "advance")
+    return name if name in policy_names() else "advance"
+
+
 def _check_policy(name: str) -> None:
     if name not in policy_names():
         raise ValueError(f"unknown policy {name!r}; known: {', '.join(sorted(policy_names()))}")
@@ -206,7 +228,7 @@ class Member(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     character: str
     policy: str | None = None
-    """None: the team's policy, else the character's archetype policy, else ``advance``."""
+    """None: the team's policy, else the sheet's AI (:data:`SHEET_POLICIES`), else ``advance``."""
     at: list[float] | None = None
     """``[x, y]`` or ``[x, y, z]`` in metres; None: the next free spawn place of the team."""
     count: int = 1
@@ -248,7 +270,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         t = self.teams[team]
         if t.policy:
             return t.policy
-        return "advance"
+        return sheet_policy(member.character, self.base)
 
     def roster(self) -> list[tuple[str, Member, str]]:
         """``(team, member, policy)`` for every combatant, counts expanded, in order."""
@@ -549,7 +571,7 @@ _DEFAULT_DOC: dict[str, Any] = {
     "seed": 1,
     "until": 300,
     "teams": {
-        team: {"members": [{"character": c, "policy": "advance"}
+        team: {"members": [{"character": c}
                            for c in ("steven", "archer", "spear_thrower", "grappler")]}
         for team in ("red", "blue")
     },

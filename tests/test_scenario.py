@@ -17,6 +17,7 @@ from tactics.scenario import (
     policy_names,
     shipped_characters,
     shipped_encounters,
+    sheet_policy,
     shipped_maps,
 )
 from tactics.sim import Encounter
@@ -103,7 +104,8 @@ name = "blue"
 members = [{ character = "spear-thrower" }]
 """)
     sc = load_scenario(p)
-    assert [(t, pol) for t, _, pol in sc.roster()] == [("red", "passive")] * 3 + [("blue", "advance")]
+    assert [(t, pol) for t, _, pol in sc.roster()] == [("red", "passive")] * 3 + [("blue", sheet_policy("spear-thrower"))]
+    assert sheet_policy("spear-thrower") in ("skirmisher", "advance")
     enc = sc.build()
     assert enc.combatants["red-3"].character.name == "Steven"
     assert enc.combatants["blue-1"].character.name == "Spear thrower"
