@@ -1,0 +1,200 @@
+"""The brawler: closes in, charges over open ground, hits hard while healthy.
+
+Each turn, in order:
+
+1. Grappled: strike the one holding it (there is no walking away).
+2. An enemy in reach: the best hand-to-hand turn by expected harm — one
+   powerful (or strategic) strike while healthy, a combo of quick strikes
+   with two weapons when their sum pays more, a single quick strike when
+   injured (000 · List of Actions; 000 · Rounds).
+3. Otherwise, with charging on (the default), look for a charge: a straight,
+   open run of more than 5 m that ends in reach earns ``floor(m) - 5`` power
+   (000 · Attacking · Charging Attack). If the target is too far to reach this
+   turn, stop on a *staging point* on the line behind the target's near side,
+   a full run's length away, so next turn's last leg is one straight run.
+4. Else walk toward the target (the team field steers when it is far) and
+   strike if the walk ends in reach.
+
+``Brawler(charge=False)`` ("brawler-nocharge") never charges: it never
+stages, and when its last leg before a strike would be a straight run of
+more than 5 m it takes a small side-step first, so the engine's charge
+never triggers. Experiments compare the two.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tactics.ai.common import (
+    STOP_M,
+    approach_point,
+    best_melee,
+    combo_allowance,
+    move_toward,
+    mover_of,
+    pick_target,
+    reachable,
+    straight_run,
+)
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import UnitView, View
+
+CHARGE_MIN_M = 6.0
+"""The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""
+NOCHARGE_LAST_LEG_M = 4.8
+"""The longest straight last leg a non-charging brawler allows itself."""
+
+
+def describe(attacks: list[Any], target: UnitView) -> str:
+    if not attacks:
+        return f"nothing to hit {target.name} with"
+    if len(attacks) == 1:
+        a = attacks[0]
+        w = f" with {a.weapon}" if a.weapon else ""
+        avoid = f" around the {', '.join(a.avoid)}" if a.avoid else ""
+        return f"{a.action}{w}{avoid} on {target.name} ({a.p:.0%} to hit)"
+    ws = " + ".join(a.weapon or "?" for a in attacks)
+    return f"combo of {len(attacks)} quick strikes ({ws}) on {target.name}"
+
+
+class Brawler:
+    """Melee: close in, charge when the ground allows, powerful strikes when healthy."""
+
+    name = "brawler"
+
+    def __init__(self, charge: bool = True) -> None:
+        self.charge = charge
+
+    # -- the engine's hooks ----------------------------------------------
+    def plan(self, view: View) -> Plan:
+        me = view.me
+        enemies = view.enemies()
+        if not enemies:
+            return Plan([], "no enemy left")
+        if me.grapple is not None:
+            partner = view.unit(me.grapple)
+            attacks = best_melee(view, me, partner)
+            if attacks:
+                return Plan([a.act(partner) for a in attacks], f"grappled: {describe(attacks, partner)}")
+            return Plan([], "grappled and nothing to strike with")
+        if me.posture == "on_the_ground":
+            return Plan([Act("stand")], "getting back up")
+        target = pick_target(view, me, enemies)
+        assert target is not None
+        if view.in_reach(me, target):
+            attacks = best_melee(view, me, target)
+            return Plan([a.act(target) for a in attacks], describe(attacks, target))
+        if not reachable(view, me, enemies):
+            return Plan([], "no path to any enemy: holding")
+        if self.charge and me.health == "healthy":
+            p = self._charge_plan(view, me, target, enemies)
+            if p is not None:
+                return p
+        return self._approach_plan(view, me, target, enemies)
+
+    def counter(self, view: View, attacker: UnitView) -> Plan:
+        me = view.me
+        if view.in_reach(me, attacker):
+            attacks = best_melee(view, me, attacker)
+            return Plan([a.act(attacker) for a in attacks], f"counter: {describe(attacks, attacker)}")
+        return self.plan(view)
+
+    def after_counter(self, view: View, plan: Plan) -> Plan:
+        """A counter cut in: keep the moves left, re-choose the attacks for the health we now have."""
+        me = view.me
+        targets = {s.target for s in plan.steps if isinstance(s, Act) and s.target}
+        moves = [s for s in plan.steps if isinstance(s, MoveTo)]
+        if not targets:
+            return plan
+        target = next((view.unit(t) for t in targets), None)
+        if target is None or not target.able:
+            return Plan(moves, "after the counter: target down")
+        if not view.in_reach(me, target) and not moves:
+            return Plan([], f"after the counter: {target.name} out of reach")
+        attacks = best_melee(view, me, target, allow_strenuous=me.health == "healthy")
+        return Plan(moves + [a.act(target) for a in attacks], f"after the counter: {describe(attacks, target)}")
+
+    # -- approaching -------------------------------------------------------
+    def _charge_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan | None:
+        budget = view.movement(me)
+        if budget < CHARGE_MIN_M:
+            return None  # cannot run far enough in one turn to charge at all
+        stop = approach_point(view, me, target, STOP_M)
+        d = math.hypot(stop[0] - me.x, stop[1] - me.y)
+        if CHARGE_MIN_M <= d <= budget - 1e-6:
+            run = straight_run(view, me, stop)
+            if run is not None and run >= CHARGE_MIN_M:
+                attacks = best_melee(view, me, target, charge_m=run)
+                if attacks:
+                    return Plan([MoveTo(*stop)] + [a.act(target) for a in attacks],
+                                f"charging {target.name} over {run:.0f} m (+{math.floor(run) - 5} power): "
+                                + describe(attacks, target))
+            return None
+        if d < CHARGE_MIN_M:
+            return None  # too close to build a run; just close in
+        # too far to reach this turn: stage on the line behind the target's near side
+        run_len = min(budget - 0.3, d)
+        if run_len < CHARGE_MIN_M:
+            return None
+        dx, dy = (me.x - stop[0]) / d, (me.y - stop[1]) / d
+        sx, sy = stop[0] + dx * run_len, stop[1] + dy * run_len
+        if not view.map.is_passable(sx, sy):
+            return None
+        to_stage = math.hypot(sx - me.x, sy - me.y)
+        if to_stage > budget * 1.5 + 2:
+            return None  # far away: walk by the field first
+        if straight_run(view, me, (sx, sy)) is None and to_stage > budget:
+            return None
+        # the run from the staging point must itself be open
+        legs = view.map.path((sx, sy), stop, mover_of(me.character))
+        if not legs or len(legs) != 1 or legs[0].kind != "walk":
+            return None
+        return Plan([MoveTo(sx, sy)], f"staging {run_len:.0f} m from {target.name} to charge next turn")
+
+    def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
+        move = move_toward(view, me, target, enemies)
+        if move is None:
+            return Plan([], "no path to any enemy: holding")
+        budget = view.movement(me)
+        stop = (move.x, move.y)
+        d = math.hypot(stop[0] - me.x, stop[1] - me.y)
+        will_reach = d <= budget - 1e-6 and math.hypot(stop[0] - target.x, stop[1] - target.y) <= 2.9
+        steps: list[Any] = []
+        if will_reach and not self.charge and d > NOCHARGE_LAST_LEG_M:
+            kink = self._kink(view, me, stop)
+            if kink is None:
+                # cannot break the run: arrive and strike next turn instead
+                return Plan([MoveTo(*stop, max_m=NOCHARGE_LAST_LEG_M)], f"closing on {target.name} (no charging)")
+            steps.append(MoveTo(*kink))
+        steps.append(move)
+        if will_reach:
+            attacks = best_melee(view, me, target)
+            steps += [a.act(target) for a in attacks]
+            return Plan(steps, f"closing in: {describe(attacks, target)}")
+        return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m)")
+
+    @staticmethod
+    def _kink(view: View, me: UnitView, stop: tuple[float, float]) -> tuple[float, float] | None:
+        """A point a little off the line, leaving a last leg under 5 m (breaks a straight run)."""
+        dx, dy = stop[0] - me.x, stop[1] - me.y
+        d = math.hypot(dx, dy)
+        ux, uy = dx / d, dy / d
+        along = d - NOCHARGE_LAST_LEG_M + 0.4
+        for side in (0.8, -0.8):
+            kx, ky = me.x + ux * along - uy * side, me.y + uy * along + ux * side
+            if view.map.is_passable(kx, ky):
+                return (kx, ky)
+        return None
+
+
+class NoChargeBrawler(Brawler):
+    """A brawler that never charges (for experiments): ``Brawler(charge=False)``."""
+
+    name = "brawler-nocharge"
+
+    def __init__(self) -> None:
+        super().__init__(charge=False)
+
+
+_ = combo_allowance

@@ -1,0 +1,379 @@
+"""What every policy needs: odds, expected harm, targets, approach and team fields.
+
+The policies of :mod:`tactics.ai` are small; the arithmetic they share lives
+here. Everything reads the read-only :class:`~tactics.sim.View` and the pure
+rules; nothing changes the world.
+
+Odds follow the rules exactly (DECISIONS · Dice and success): an attack hits
+when ``d20 + attack > difficulty``, a natural 20 always hits::
+
+    >>> hit_chance(4, 12)      # needs 9 or more on the d20
+    0.6
+    >>> hit_chance(0, 30)      # only a natural 20
+    0.05
+
+Expected harm weighs damage above stun (stun wears off one point a turn,
+damage stays): ``harm_value(power, absorbed, sharpness)``.
+
+Movement on big maps is steered by a *team field*: one multi-source distance
+field from every enemy's cell, computed at most once per team and round and
+shared by the whole team (the map caches fields per goals and mover), so a
+hundred units do not each run a path search across the map every turn. Close
+to the target the engine's own short path search finishes the approach.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import weakref
+from collections import OrderedDict
+from typing import Any
+
+from tactics.map import Mover
+from tactics.rules import ACTIONS, Weapon, combo_size, darkness_difficulty, range_difficulty
+from tactics.rules.armor import armor_effect
+from tactics.rules.stances import stance_modifiers
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
+
+STOP_M = 1.8
+"""How close a melee fighter walks to its target: inside the 3 m reach with room to spare."""
+STUN_WEIGHT = 0.6
+"""Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
+FOCUS_SLACK_M = 4.0
+"""An injured enemy is preferred over a healthy one up to this many metres farther (team focus)."""
+
+
+# -- odds and harm ----------------------------------------------------------
+def hit_chance(attack: float, difficulty: float) -> float:
+    """P(d20 + attack > difficulty); a natural 20 always succeeds (DECISIONS · Dice)."""
+    need = math.floor(difficulty - attack) + 1  # smallest die that succeeds
+    wins = 21 - max(need, 1)
+    return max(1, min(20, wins)) / 20.0
+
+
+def harm_value(power: float, absorbed: float, sharpness: str, only_stun: bool = False, min_stun: int = 0) -> float:
+    """Weighted harm of ``power`` against ``absorbed`` armor (000 · Health · Sharpness)."""
+    p = max(0.0, power - absorbed)
+    if only_stun:
+        return max(p, float(min_stun)) * STUN_WEIGHT
+    if sharpness == "sharp":
+        return p
+    if sharpness == "padded":
+        return p * STUN_WEIGHT
+    dmg = math.floor(p / 2)
+    return dmg + (p - dmg) * STUN_WEIGHT
+
+
+_ARMOR_CACHE: dict[int, tuple[Any, list[tuple[tuple[str, ...], int, int]]]] = {}
+
+
+def armor_options(ch: Any) -> list[tuple[tuple[str, ...], int, int]]:
+    """Every way to aim around ``ch``'s armor: ``(pieces avoided, absorbed, extra difficulty)`` (000 · Armor)."""
+    got = _ARMOR_CACHE.get(id(ch))
+    if got is not None and got[0] is ch:
+        return got[1]
+    zones = ch.armor_zones
+    names = sorted({n for z in zones for n in z.pieces if not z.complete})
+    out: list[tuple[tuple[str, ...], int, int]] = []
+    for k in range(0, min(len(names), 3) + 1):
+        for combo in itertools.combinations(names, k):
+            try:
+                absorbed, extra = armor_effect(zones, combo)
+            except ValueError:
+                continue
+            out.append((combo, absorbed, extra))
+    if not out:
+        out = [((), 0, 0)]
+    _ARMOR_CACHE[id(ch)] = (ch, out)
+    return out
+
+
+# -- weapons ---------------------------------------------------------------
+def melee_weapons(ch: Any) -> list[Weapon]:
+    return [w for w in ch.weapons if w.kind in ("natural", "hand")]
+
+
+def weapon_instances(ws: list[Weapon]) -> list[Weapon]:
+    """One entry per weapon in hand: two hands are two weapons (000 · Rounds, the combo)."""
+    out: list[Weapon] = []
+    for w in ws:
+        out.extend([w] * max(1, int(w.count)))
+    return out
+
+
+def combo_allowance(me: UnitView) -> int:
+    """Quick actions this turn, as the engine counts them (000 · Rounds)."""
+    ch = me.character
+    multiple = len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons)
+    return combo_size(ch.speed, multiple, me.health)
+
+
+# -- one attack, estimated ------------------------------------------------
+class Estimate:
+    """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
+
+    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power")
+
+    def __init__(self, action: str, weapon: str | None, avoid: tuple[str, ...], p: float, harm: float, power: float) -> None:
+        self.action, self.weapon, self.avoid, self.p, self.harm, self.power = action, weapon, avoid, p, harm, power
+
+    @property
+    def ev(self) -> float:
+        return self.p * self.harm
+
+    def act(self, target: UnitView) -> Act:
+        return Act(self.action, target=target.id, weapon=self.weapon, avoid_armor=self.avoid)
+
+    def __repr__(self) -> str:
+        return f"<{self.action} {self.weapon} p={self.p:.2f} harm={self.harm:.1f}>"
+
+
+def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
+             charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
+             me_posture: str | None = None) -> Estimate | None:
+    """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible."""
+    spec = ACTIONS[action]
+    ch, tc = me.character, target.character
+    kind = spec.kind
+    posture = me_posture or me.posture
+    partner = me.grapple == target.id
+    from_above = me.z >= target.z + 1.0
+    if kind == "grapple":
+        attack = ch.grapple_attack
+        defense = tc.grapple_defense
+        power = ch.strength
+        sharp = spec.sharpness or "blunt"
+    elif kind in ("throw", "shot"):
+        if weapon is None:
+            return None
+        attack = ch.throw_modifier if kind == "throw" else ch.attack_with(weapon)
+        if kind == "throw" and weapon.kind == "hand":
+            attack = ch.throw_modifier
+        defense = tc.missile_defense
+        power = ch.power_with(weapon)
+        sharp = weapon.sharpness
+    else:
+        if weapon is None:
+            return None
+        attack = ch.attack_with(weapon)
+        defense = tc.melee_defense
+        power = ch.power_with(weapon)
+        sharp = weapon.sharpness
+    attack += spec.attack_bonus
+    try:
+        attack += sum(m[1] for m in stance_modifiers(posture, me.grapple_role if me.grapple else None, kind,
+                                                      role="attack", vs_grapple_partner=partner,
+                                                      from_above=from_above, aiming=bool(aim)))
+        defense += sum(m[1] for m in stance_modifiers(target.posture, target.grapple_role if target.grapple else None,
+                                                       kind, role="defense", vs_grapple_partner=partner,
+                                                       from_above=from_above))
+    except ValueError:
+        return None
+    defense += target.defense_bonus + (spec.difficulty_bonus or 0)
+    if kind in ("throw", "shot") and weapon is not None:
+        d = distance if distance is not None else view.distance(me, target)
+        rng = view.max_range(me, weapon, action)
+        if rng <= 0 or d > rng:
+            return None
+        defense += range_difficulty(d, rng)
+    if not ch.blind:
+        dk = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}[kind]
+        defense += darkness_difficulty(view.map.light_at(target.x, target.y), dk)
+    if spec.double_power:
+        power *= 2
+    if charge_m > 5.0 and kind in ("strike", "grapple"):
+        power += math.floor(charge_m) - 5
+    if not spec.harms:
+        return Estimate(action, weapon.name if weapon else None, (), hit_chance(attack, defense), 0.0, 0.0)
+    best: Estimate | None = None
+    for avoid, absorbed, extra in armor_options(tc):
+        if spec.only_stun:
+            h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
+        else:
+            h = harm_value(power, absorbed, sharp)
+        e = Estimate(action, weapon.name if weapon else None, avoid, hit_chance(attack, defense + extra), h, power)
+        if best is None or e.ev > best.ev + 1e-9:
+            best = e
+    return best
+
+
+def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
+               allow_strenuous: bool | None = None) -> list[Estimate]:
+    """The best hand-to-hand turn against ``target``: one strenuous strike or a combo of quick strikes.
+
+    Returns the attacks in order (the first one carries any charge bonus).
+    """
+    ch = me.character
+    ws = melee_weapons(ch)
+    if not ws:
+        return []
+    healthy = me.health == "healthy"
+    strenuous_ok = healthy and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
+    options: list[list[Estimate]] = []
+    quick = [(estimate(view, me, target, "quick strike", w), w) for w in weapon_instances(ws)]
+    quick = [(e, w) for e, w in quick if e is not None]
+    quick.sort(key=lambda ew: -ew[0].ev)
+    n = combo_allowance(me)
+    if quick:
+        # the charge goes to the first strike only (the engine resets the run after an attack)
+        first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m) or quick[0][0]
+        options.append([first] + [e for e, _ in quick[1:n]])
+    if strenuous_ok and me.posture == "standing":
+        for action in ("powerful strike", "strategic strike"):
+            for w in ws:
+                e = estimate(view, me, target, action, w, charge_m=charge_m)
+                if e is not None:
+                    options.append([e])
+    if not options:
+        return []
+    return max(options, key=lambda seq: sum(e.ev for e in seq))
+
+
+# -- targets ---------------------------------------------------------------
+def worn(u: UnitView) -> float:
+    """How close to incapacitated: (stun + damage) / stamina."""
+    return (u.stun + u.damage) / max(1, u.character.stamina)
+
+
+def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
+                field: Any = None) -> UnitView | None:
+    """Team focus: the nearest injured enemy in reach, else the nearest enemy (injured ones count as nearer)."""
+    enemies = view.enemies() if enemies is None else enemies
+    if not enemies:
+        return None
+    reach = [e for e in enemies if view.in_reach(me, e)]
+    if reach:
+        return min(reach, key=lambda e: (e.health == "healthy", -worn(e), view.flat_distance(me, e)))
+
+    def key(e: UnitView) -> float:
+        d = view.flat_distance(me, e)
+        if e.health != "healthy":
+            d -= FOCUS_SLACK_M
+        if e.grapple is not None and e.grapple_role == "inferior":
+            d -= 1.0  # an ally has it pinned
+        return d
+
+    return min(enemies, key=key)
+
+
+# -- team fields -------------------------------------------------------------
+_TEAM_FIELDS: OrderedDict[tuple, tuple[Any, Any]] = OrderedDict()
+_MOVER_KEYS: dict[int, tuple[Any, Mover]] = {}
+
+
+def mover_of(ch: Any) -> Mover:
+    """The map's :class:`Mover` for a character (as the engine builds it), cached."""
+    got = _MOVER_KEYS.get(id(ch))
+    if got is None or got[0] is not ch:
+        got = (ch, Mover.from_character(ch))
+        _MOVER_KEYS[id(ch)] = got
+    return got[1]
+
+
+def _mover_key(ch: Any) -> tuple:
+    return mover_of(ch).key
+
+
+def team_field(view: View, me: UnitView, enemies: list[UnitView]) -> Any:
+    """One multi-source distance field to every enemy, shared by a team for a round.
+
+    Cached by (encounter, team, mover, round): within a round the field is a
+    few metres stale at worst, which only steers; the last metres are a real
+    path to the real target. The encounter is held by a weak reference, so a
+    new fight never reads an old fight's field.
+    """
+    enc = getattr(view, "_enc", None)
+    rnd = math.floor(view.time / max(1e-9, view.options.round_seconds))
+    key = (id(enc), me.team, _mover_key(me.character), rnd)
+    hit = _TEAM_FIELDS.get(key)
+    if hit is not None and hit[0]() is enc:
+        return hit[1]
+    f = view.distance_field([(e.x, e.y) for e in enemies], me)
+    _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
+    while len(_TEAM_FIELDS) > 64:
+        _TEAM_FIELDS.popitem(last=False)
+    return f
+
+
+def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
+    """Can ``me`` walk (swim, climb, jump) to any enemy at all?"""
+    if me.flying or me.character.airspeed > 0:
+        return True
+    f = team_field(view, me, enemies)
+    return f.cost_at(me.x, me.y) < math.inf
+
+
+def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float) -> tuple[float, float] | None:
+    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way)."""
+    f = team_field(view, me, enemies)
+    x, y = me.x, me.y
+    if f.cost_at(x, y) == math.inf:
+        return None
+    start_cost = f.cost_at(x, y)
+    pt = (x, y)
+    for _ in range(64):
+        nxt = f.next_step(*pt)
+        if nxt is None:
+            break
+        pt = nxt
+        if start_cost - f.cost_at(*pt) >= metres:
+            break
+    return pt
+
+
+def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STOP_M) -> tuple[float, float]:
+    """A standable point ``stop`` metres short of ``target`` on the line from ``me``."""
+    dx, dy = me.x - target.x, me.y - target.y
+    d = math.hypot(dx, dy)
+    if d <= stop + 1e-6:
+        return (me.x, me.y)
+    px, py = target.x + dx / d * stop, target.y + dy / d * stop
+    tmap = view.map
+    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - target.z) <= MELEE_REACH_UP_M:
+        return (px, py)
+    return (target.x, target.y)
+
+
+def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
+                stop: float = STOP_M, max_m: float | None = None) -> MoveTo | None:
+    """The one MoveTo that brings ``me`` toward ``target``: direct when close, by the team field when far."""
+    budget = view.movement(me)
+    d = view.flat_distance(me, target)
+    far = d > budget * 2 + 6
+    if far:
+        wp = steer(view, me, enemies, budget + 4)
+        if wp is None:
+            return None
+        return MoveTo(wp[0], wp[1], max_m=max_m)
+    px, py = approach_point(view, me, target, stop)
+    return MoveTo(px, py, max_m=max_m)
+
+
+def straight_run(view: View, me: UnitView, goal: tuple[float, float]) -> float | None:
+    """Length of the walk to ``goal`` when it is one straight walking leg (a possible charge), else None."""
+    legs = view.path(goal, me)
+    if not legs:
+        return None
+    if any(leg.kind != "walk" for leg in legs):
+        return None
+    (x0, y0), (x1, y1) = legs[0].start[:2], legs[-1].end[:2]
+    total = math.hypot(x1 - x0, y1 - y0)
+    walked = sum(math.hypot(leg.end[0] - leg.start[0], leg.end[1] - leg.start[1]) for leg in legs)
+    if walked - total > 1e-3:
+        return None
+    if any(view.map.terrain_at((leg.start[0] + leg.end[0]) / 2, (leg.start[1] + leg.end[1]) / 2) in ("rubble", "water") for leg in legs):
+        return None
+    return total
+
+
+def hold(reason: str) -> Plan:
+    return Plan([], reason)
+
+
+__all__ = [
+    "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
+    "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
+    "steer", "mover_of", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
+]
