@@ -30,18 +30,86 @@ if TYPE_CHECKING:
 _MERGE = {"walk", "swim", "fly", "climb"}
 
 
-def _cells_touched(x0: float, y0: float, x1: float, y1: float, n: int = 0) -> list[tuple[int, int]]:
-    """Cells (col, row) a segment in cell units passes through or touches."""
-    steps = max(2, int(max(abs(x1 - x0), abs(y1 - y0)) * 4) + 2)
-    out = set()
-    e = 1e-6
-    for i in range(steps + 1):
-        t = i / steps
-        x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        for dx in (-e, e):
-            for dy in (-e, e):
-                out.add((math.floor(x + dx), math.floor(y + dy)))
-    return list(out)
+def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+    """Cells (col, row) a segment in cell units passes through or touches.
+
+    A grid walk (Amanatides and Woo): one step per cell boundary crossed; a
+    segment through a cell corner touches both cells beside the corner.
+
+    >>> sorted(_cells_touched(0.5, 0.5, 2.5, 0.5))
+    [(0, 0), (1, 0), (2, 0)]
+    >>> sorted(_cells_touched(0.5, 0.5, 1.5, 1.5))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    c, r = math.floor(x0), math.floor(y0)
+    c1, r1 = math.floor(x1), math.floor(y1)
+    out = [(c, r)]
+    dx, dy = x1 - x0, y1 - y0
+    inf = math.inf
+    if dx > 0:
+        sc, tdx, tmx = 1, 1.0 / dx, (c + 1 - x0) / dx
+    elif dx < 0:
+        sc, tdx, tmx = -1, -1.0 / dx, (x0 - c) / -dx
+    else:
+        sc, tdx, tmx = 0, inf, inf
+    if dy > 0:
+        sr, tdy, tmy = 1, 1.0 / dy, (r + 1 - y0) / dy
+    elif dy < 0:
+        sr, tdy, tmy = -1, -1.0 / dy, (y0 - r) / -dy
+    else:
+        sr, tdy, tmy = 0, inf, inf
+    for _ in range(abs(c1 - c) + abs(r1 - r) + 2):
+        if c == c1 and r == r1:
+            break
+        if abs(tmx - tmy) < 1e-9:
+            if tmx > 1.0:
+                break
+            out.append((c + sc, r))
+            out.append((c, r + sr))
+            c += sc
+            r += sr
+            tmx += tdx
+            tmy += tdy
+        elif tmx < tmy:
+            if tmx > 1.0:
+                break
+            c += sc
+            tmx += tdx
+        else:
+            if tmy > 1.0:
+                break
+            r += sr
+            tmy += tdy
+        out.append((c, r))
+    return out
+
+
+def _open_flat(graph: CellGraph) -> tuple[list[bool], list[float]]:
+    """Per cell: level walking ground of cost factor 1, and the standing height (cached)."""
+    cached = getattr(graph, "_open_flat", None)
+    if cached is None:
+        ok = ((graph.cls == 1) & (graph.fac == 1.0)).ravel().tolist()
+        cached = (ok, graph.stand.ravel().astype(float).tolist())
+        graph._open_flat = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """Can one walk straight from (x0, y0) to (x1, y1) (cell units) on level,
+    open ground of walking cost factor 1, within a step of the start's height?"""
+    ok, stand = _open_flat(graph)
+    cols, rows = graph.cols, graph.rows
+    c0, r0 = math.floor(x0), math.floor(y0)
+    if not (0 <= c0 < cols and 0 <= r0 < rows):
+        return False
+    hu = stand[r0 * cols + c0]
+    for c, r in _cells_touched(x0, y0, x1, y1):
+        if not (0 <= c < cols and 0 <= r < rows):
+            return False
+        i = r * cols + c
+        if not ok[i] or abs(stand[i] - hu) > STEP_HEIGHT:
+            return False
+    return True
 
 
 def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
@@ -50,13 +118,7 @@ def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
     cols = graph.cols
     ur, uc = divmod(u, cols)
     vr, vc = divmod(v, cols)
-    hu = graph.stand[ur, uc]
-    for c, r in _cells_touched(uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5):
-        if not (0 <= c < cols and 0 <= r < graph.rows):
-            return False
-        if graph.cls[r, c] != 1 or graph.fac[r, c] != 1.0 or abs(graph.stand[r, c] - hu) > STEP_HEIGHT:
-            return False
-    return True
+    return straight_walk_line(graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
@@ -109,6 +171,11 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
         u = steps[i][6]
         j = i
         best = i
+        last = i
+        while last + 1 < len(steps) and steps[last + 1][0] == "walk":
+            last += 1
+        if last > i and _straight_walk(graph, u, steps[last][7]):
+            j = best = last
         while j + 1 < len(steps) and steps[j + 1][0] == "walk":
             j += 1
             if not _straight_walk(graph, u, steps[j][7]):

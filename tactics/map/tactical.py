@@ -32,9 +32,9 @@ from ..errors import InputError
 from .graph import CellGraph, NONE
 from .light import LightField
 from .movement import Leg, Mover
-from .pathing import DistanceField, legs_along
+from .pathing import DistanceField, legs_along, straight_walk_line
 from .sight import SightGrid
-from .terrain import KINDS, LIGHTS, LOW_WALL, SURFACES, WADE_DEPTH, Terrain
+from .terrain import KINDS, LIGHTS, LOW_WALL, STEP_HEIGHT, SURFACES, WADE_DEPTH, Terrain
 
 __all__ = ["TacticalMap", "Mover", "Leg", "DistanceField"]
 
@@ -433,6 +433,12 @@ class TacticalMap:
                 return []
             kind = "walk" if g.cls[ra, ca] == 1 else ("swim" if g.cls[ra, ca] == 2 else "fly")
             return [Leg(kind, a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
+        if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
+            inv = 1.0 / self.cell_size
+            if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                # open level ground all the way: one straight leg, no search
+                d2 = math.dist(a[:2], b[:2])
+                return [Leg("walk", a, b, math.dist(a, b), cost=d2)]
         nodes = g.astar(u, v)
         if nodes is None:
             return None

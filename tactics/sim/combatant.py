@@ -44,6 +44,8 @@ class Combatant:
     climbing: str | None = None
     """Climb surface while hanging on a face between turns, else None."""
     climb_route: list[Any] = field(default_factory=list)
+    route: tuple[tuple[float, float], list[Any]] | None = None
+    """Goal and rest of the route under way, reused while the goal stays put (see TurnRunner)."""
     climb_base: tuple[float, float, float] | None = None
     """Foot of the climb under way: where a climber who loses grip lands."""
     defense_bonus: list[Modifier] = field(default_factory=list)

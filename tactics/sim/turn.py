@@ -72,6 +72,10 @@ SLIP_M = 0.5
 """A climber who loses grip lower than this above the foot of the climb just slips off, unharmed."""
 KEEP_BALANCE = 8
 """Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
+ROUTE_SLACK_M = 4.0
+"""How far a goal may move before a route found on an earlier turn is searched again..."""
+ROUTE_SLACK_SHARE = 0.3
+"""...or this share of the route still to go, when that is more (far goals drift more)."""
 RUBBLE_COST = 2.0
 """Rubble and wading are slow ground: each metre costs two (docs/maps.md)."""
 ATTACK_KIND_FOR_DARKNESS = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
@@ -276,14 +280,50 @@ class TurnRunner:
             return
         tmap = self.enc.map
         goal = (step.x, step.y)
-        legs = tmap.path(c.pos, goal, self.enc.mover_of(c))
+        legs = self._cached_route(c, goal)
         if legs is None:
+            legs = tmap.path(c.pos, goal, self.enc.mover_of(c))
+        if legs is None:
+            c.route = None
             self.say(c, f"no path to ({step.x:.0f}, {step.y:.0f})")
             return
-        self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m)
+        rest = self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m)
+        c.route = (goal, rest) if rest else None
 
-    def _move_legs(self, c: Combatant, legs: list[Any], ts: _TurnState, goal, cap: float | None = None) -> None:
-        ch = c.character
+    def _cached_route(self, c: Combatant, goal: tuple[float, float]) -> list[Any] | None:
+        """The rest of last turn's route when it still leads (nearly) to ``goal``.
+
+        Nobody blocks anybody's path and the map does not change, so a route
+        found once stays good: it is reused while the goal has moved less than
+        the slack and more than two turns of walking remain (closer in,
+        a fresh path goes exactly to the goal). The slack grows with the
+        distance still to go. This keeps path searches out
+        of most turns of a long approach.
+        """
+        r = c.route
+        if r is None:
+            return None
+        old_goal, legs = r
+        if not legs:
+            return None
+        first = legs[0].start
+        if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
+            return None
+        remaining = sum(leg.length for leg in legs)
+        if remaining <= 2 * self.walk_budget(c):
+            return None
+        if math.dist(old_goal, goal) > max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining):
+            return None
+        return legs
+
+    def _move_legs(self, c: Combatant, legs: list[Any], ts: _TurnState, goal, cap: float | None = None) -> list[Any] | None:
+        """Follow ``legs`` as far as this turn allows.
+
+        Returns the legs still to go when the turn's movement ran out on the
+        way (for :meth:`_cached_route`), ``[]`` on arrival, None when the
+        route was cut short by anything else (a refused jump, a fall, a climb
+        under way, a cap).
+        """
         walk = self.walk_budget(c)
         moved = 0.0
         continuing = bool(c.climbing)
@@ -296,13 +336,13 @@ class TurnRunner:
                 c.climb_base = None
                 continuing = False
             if not c.able:
-                return
+                return None
             kind = leg.kind
             left = 1.0 - ts.used
             if left <= 1e-9:
-                return
+                return legs[n:]
             if cap is not None and moved >= cap - 1e-9:
-                return
+                return None
             start = c.pos
             end = tuple(leg.end)
             length = math.dist(start, end)
@@ -312,10 +352,11 @@ class TurnRunner:
                 speed = walk if kind == "walk" else self.swim_speed(c)
                 cost = self._ground_cost(start, end) if kind == "walk" else 1.0
                 if speed <= 0:
-                    return
+                    return None
                 can = left * speed / cost
                 if cap is not None:
                     can = min(can, cap - moved)
+                full = length
                 if can < length - 1e-9:
                     f = can / length
                     end = tuple(s + (e - s) * f for s, e in zip(start, end))
@@ -325,23 +366,28 @@ class TurnRunner:
                 self._track_run(kind, start, end, ts)
                 self._add_leg(c, kind, start, end, length * cost / speed, ts)
                 moved += length
-                if length < math.dist(start, tuple(leg.end)) - 1e-9:
-                    return
+                if length < full - 1e-9:
+                    if cap is not None and moved >= cap - 1e-9:
+                        return None
+                    rest = type(leg)(kind, end, tuple(leg.end), math.dist(end, tuple(leg.end)), leg.surface, leg.gap,
+                                     leg.cost * (1.0 - length / full) if full > 0 else 0.0)
+                    return [rest] + legs[n + 1 :]
             elif kind == "jump":
                 if not self._jump(c, leg, ts, walk):
-                    return
+                    return None
                 moved += length
             elif kind == "climb":
                 done = self._climb(c, leg, legs[n + 1 :], ts)
                 if not done:
-                    return
+                    return None
                 moved += length
             elif kind == "drop":
                 if not self._drop(c, leg, ts):
-                    return
+                    return None
             elif kind == "fly":
                 self.say(c, "refused: cannot fly")
-                return
+                return None
+        return []
 
     def _ground_cost(self, start, end) -> float:
         """Metres of movement per metre walked: 2 on rubble (slow ground), else 1."""
