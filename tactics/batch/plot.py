@@ -23,6 +23,7 @@ if "matplotlib.pyplot" not in sys.modules:  # leave an interactive session's bac
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 if TYPE_CHECKING:
     from tactics.batch.report import Summary
@@ -42,7 +43,7 @@ def figure(table_or_summary: Table | Summary) -> Figure:
 
     conds = s.conditions
     teams = s.teams
-    labels = [c.label for c in conds]
+    labels = [_short(c) for c in conds]
     xs = list(range(len(conds)))
     width = 0.5 / max(len(teams), 1)
     for k, team in enumerate(teams):
@@ -70,7 +71,7 @@ def figure(table_or_summary: Table | Summary) -> Figure:
                       fmt="s", capsize=3, color="grey", label="draw", markersize=4, alpha=0.8)
     ax_w.set_xticks(xs, labels, rotation=20 if len(conds) > 3 else 0, ha="right" if len(conds) > 3 else "center")
     ax_w.set_xlim(-0.6, len(conds) - 0.4)
-    ax_w.set_ylim(0, 1)
+    ax_w.set_ylim(-0.03, 1.03)
     ax_w.set_ylabel(f"win rate ({s.confidence:.0%} Wilson interval)")
     vary = list(s.meta.get("vary") or {})
     ax_w.set_xlabel(", ".join(vary) if vary else "")
@@ -88,9 +89,10 @@ def figure(table_or_summary: Table | Summary) -> Figure:
             if not c.durations:
                 continue
             ax_d.hist(c.durations, bins=bins, histtype="step" if len(conds) > 1 else "stepfilled",
-                      linewidth=1.5, label=c.label, color=f"C{k}", alpha=1 if len(conds) > 1 else 0.7)
+                      linewidth=1.5, label=_short(c), color=f"C{k}", alpha=1 if len(conds) > 1 else 0.7)
         if len(conds) > 1:
             ax_d.legend(fontsize="small")
+    ax_d.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax_d.set_xlabel("fight duration (s of simulated time)")
     ax_d.set_ylabel("runs")
     ax_d.set_title("duration")
@@ -104,6 +106,14 @@ def plot(table_or_summary: Table | Summary, path: str | os.PathLike[str], dpi: i
     path.parent.mkdir(parents=True, exist_ok=True)
     figure(table_or_summary).savefig(path, dpi=dpi)
     return path
+
+
+def _short(c: Any) -> str:
+    """The value alone when one parameter is varied (the axis names it), else ``key=value`` lines."""
+    if len(c.params) == 1:
+        (v,) = c.params.values()
+        return "true" if v is True else "false" if v is False else str(v)
+    return "\n".join(f"{k}={'true' if v is True else 'false' if v is False else v}" for k, v in c.params.items()) or "all runs"
 
 
 def _bins(lo: float, hi: float) -> Any:

@@ -16,8 +16,9 @@ def test_plot_writes_a_png(tmp_path) -> None:
     table = run(duel(), 6, seed=2, workers=1, vary={"options.charging": [True, False]}, progress=False)
     fig = figure(table)
     win, dur = fig.axes[:2]
-    assert [t.get_text() for t in win.get_xticklabels()] == ["options.charging=true", "options.charging=false"]
-    assert win.get_ylim() == (0, 1)
+    assert [t.get_text() for t in win.get_xticklabels()] == ["true", "false"]
+    assert win.get_xlabel() == "options.charging"
+    assert win.get_ylim()[0] < 0 and win.get_ylim()[1] > 1
     assert "duration" in dur.get_xlabel()
     path = plot(table, tmp_path / "batch.png")
     data = path.read_bytes()
