@@ -38,9 +38,12 @@ from tactics.ai.common import (
     mover_of,
     pick_target,
     reachable,
+    route,
+    standable,
     worn,
 )
 from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.map import LIGHTS
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
 AIM_BELOW = 0.5
@@ -63,6 +66,9 @@ class Archer:
 
     name = "archer"
 
+    def __init__(self) -> None:
+        self._bad: set[int] = set()
+
     def plan(self, view: View) -> Plan:
         me = view.me
         enemies = view.enemies()
@@ -73,19 +79,32 @@ class Archer:
             return self._melee(view, me, enemies)
         if me.posture == "on_the_ground":
             return Plan([Act("stand")], "getting back up")
-        target, shot = self._best_target(view, me, enemies, bow)
+        target, _ = self._best_target(view, me, enemies, bow, me.pos)
+        focus = target or pick_target(view, me, enemies)
         steps: list[Any] = []
         why = ""
-        perch = None if me.climbing else self._perch(view, me, enemies)
-        if perch is not None:
-            steps.append(MoveTo(*perch))
-            why = f"climbing to high ground at {view.map.ground_height(*perch):.0f} m"
-        elif not me.climbing:
-            pos, note = self._position(view, me, enemies, target or pick_target(view, me, enemies), bow)
-            if pos is not None:
-                steps.append(MoveTo(*pos))
-                why = note
-        acts, what = self._shots(view, me, target, shot, bow, moving=bool(steps))
+        at = me.pos
+        if not me.climbing:
+            perch = self._perch(view, me, enemies)
+            goal = None
+            if perch is not None:
+                goal = perch
+                why = f"climbing to high ground at {view.map.ground_height(*perch):.0f} m"
+            else:
+                goal, why = self._position(view, me, enemies, focus, bow)
+            if goal is not None:
+                r = route(view, me, goal)
+                if r is None:
+                    gc, gr = view.map.cell_of(*goal)
+                    self._bad.add(gr * view.map.cols + gc)
+                    why = ""
+                else:
+                    steps += r.steps
+                    ex, ey = r.end
+                    at = (ex, ey, view.map.ground_height(ex, ey))
+        # the target seen from where the move ends
+        target, shot = self._best_target(view, me, enemies, bow, at)
+        acts, what = self._shots(view, me, target, shot, bow)
         steps += acts
         reason = "; ".join(x for x in (why, what) if x)
         if not steps:
@@ -96,12 +115,13 @@ class Archer:
         return self.plan(view)
 
     # -- choosing ----------------------------------------------------------
-    def _best_target(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any) -> tuple[UnitView | None, Estimate | None]:
-        """The enemy with the best expected shot from here (injured ones first), among those in sight."""
+    def _best_target(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any,
+                     at: tuple[float, float, float]) -> tuple[UnitView | None, Estimate | None]:
+        """The enemy with the best expected shot from ``at`` (injured ones first), among those in sight."""
         if not enemies:
             return None, None
         tmap = view.map
-        me_eye = (me.x, me.y, me.z + EYE_HEIGHT_M)
+        me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
         A = np.array([me_eye] * len(enemies), dtype=float)
         B = np.array([(e.x, e.y, e.z + (0.5 if e.posture == "on_the_ground" else EYE_HEIGHT_M)) for e in enemies], dtype=float)
         seen = tmap.line_of_sight_many(A, B)
@@ -109,7 +129,8 @@ class Archer:
         for e, ok in zip(enemies, seen):
             if not ok:
                 continue
-            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.aim_bonus else 0)
+            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.aim_bonus else 0,
+                           distance=math.dist(at, e.pos))
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
@@ -126,49 +147,72 @@ class Archer:
         if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
             return None  # already above them
         heights = np.asarray(tmap.heights, dtype=float)
-        high = heights >= me.z + PERCH_RISE_M
+        high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
+        for cell in self._bad:
+            high[divmod(cell, tmap.cols)] = False
         if not high.any():
             return None
         for e in enemies:
             if view.flat_distance(me, e) < view.movement(e) * 2 + 3 and e.z < me.z + 2:
                 return None  # someone would catch us on the ladder
         field = view.distance_field([(me.x, me.y)], me)
-        cost = np.where(high, field.cost_grid, np.inf)
-        # standable cells of the high ground only
-        if not np.isfinite(cost).any():
+        cost = np.where(high & (field.cost_grid <= PERCH_MAX_COST_M), field.cost_grid, np.inf)
+        rr, cc = np.nonzero(np.isfinite(cost))
+        if not len(rr):
             return None
-        r, c = np.unravel_index(int(np.argmin(cost)), cost.shape)
-        if cost[r, c] > PERCH_MAX_COST_M:
+        # only high ground that sees an enemy is worth the climb (one vectorised sight check)
+        s = tmap.cell_size
+        xs, ys, zs = (cc + 0.5) * s, (rr + 0.5) * s, heights[rr, cc] + EYE_HEIGHT_M
+        sees = np.zeros(len(rr), dtype=bool)
+        for e in sorted(enemies, key=lambda e: view.flat_distance(me, e))[:3]:
+            A = np.stack([xs, ys, zs], axis=1)
+            B = np.tile(np.array([[e.x, e.y, e.z + EYE_HEIGHT_M]]), (len(rr), 1))
+            sees |= tmap.line_of_sight_many(A, B)
+        if not sees.any():
             return None
-        # go to the middle of that high ground, not its edge
-        cx, cy = tmap.center(int(c), int(r))
-        return (cx, cy)
+        i = int(np.argmin(np.where(sees, cost[rr, cc], np.inf)))
+        return (float(xs[i]), float(ys[i]))
 
-    def _position(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView | None, bow: Any) -> tuple[tuple[float, float] | None, str]:
-        """The best cell in one turn's walk: sight, safety, cover of darkness, height, range."""
+    def _position(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView | None,
+                  bow: Any) -> tuple[tuple[float, float] | None, str]:
+        """The best cell to shoot from: sight, safety, cover of darkness, height, range.
+
+        Cells within this turn's walk first; if none of them sees the
+        target, cells up to four turns away (the walk there starts now).
+        """
         if target is None:
             return None, ""
-        tmap = view.map
         budget = view.movement(me)
         if budget <= 0:
             return None, ""
+        for reach in (budget, budget * 4):
+            got = self._score_cells(view, me, enemies, target, bow, reach)
+            if got is None:
+                return None, ""
+            pos, note, sees = got
+            if sees:
+                return pos, note
+        # nothing in sight even a few turns away: walk toward the target
+        return (target.x, target.y), f"looking for a line to {target.name}"
+
+    def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                     reach: float) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        k = int(math.ceil(budget / s))
+        k = int(math.ceil(reach / s))
         cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
         rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
         cc, rr = np.meshgrid(cols, rows)
         cc, rr = cc.ravel(), rr.ravel()
         field = view.distance_field([(me.x, me.y)], me)
         cost = field.cost_grid[rr, cc]
-        ok = cost <= budget + 1e-6
+        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
         if not ok.any():
-            return None, ""
+            return None
         cc, rr, cost = cc[ok], rr[ok], cost[ok]
         xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
-        here = (col, row)
-        # the current spot keeps its exact position
-        is_here = (cc == here[0]) & (rr == here[1])
+        is_here = (cc == col) & (rr == row)
         xs = np.where(is_here, me.x, xs)
         ys = np.where(is_here, me.y, ys)
         gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
@@ -180,42 +224,41 @@ class Archer:
         los = tmap.line_of_sight_many(A, B).astype(float)
         dist = np.sqrt((xs - target.x) ** 2 + (ys - target.y) ** 2 + (gz - target.z) ** 2)
         rng = view.max_range(me, bow, "quick shot")
-        in_range = dist <= rng
+        sees = los * (dist <= rng)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
         # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
         threat = np.zeros(n)
         for e in enemies:
-            if e.flying or e.character.airspeed > 0:
-                reach = e.character.airspeed + 3
-                threat += (np.hypot(xs - e.x, ys - e.y) < reach)
+            if e.character.airspeed > 0:
+                threat += np.hypot(xs - e.x, ys - e.y) < e.character.airspeed + 3
                 continue
-            reach = view.movement(e) + 3.0
-            close = np.hypot(xs - e.x, ys - e.y) < reach
+            close = np.hypot(xs - e.x, ys - e.y) < view.movement(e) + 3.0
             above = gz - e.z > 2.5
             threat += close & ~above
         codes = tmap.light_codes_many(xs, ys)
-        from tactics.map import LIGHTS
-
         light_names = np.array(LIGHTS, dtype=object)[codes]
         cover = np.where(light_names == "dark", 1.0, np.where(light_names == "dim", 0.5, 0.0))
         height = np.clip(gz - target.z, 0, 10) * 0.3
-        score = 4.0 * los * in_range - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost
+        turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
+        score = 4.0 * sees - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost - 0.5 * (turns - 1)
         i = int(np.argmax(score))
         if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
-            return None, ""
+            return None, "", bool(sees[i])
+        here_threat = threat[is_here].min(initial=99)
         bits = []
-        if threat[i] < threat[is_here].min(initial=99):
+        if threat[i] < here_threat:
             bits.append("backing off")
-        if los[i] and not los[is_here].max(initial=0):
+        if sees[i] and not sees[is_here].max(initial=0):
             bits.append(f"finding a line to {target.name}")
         if cover[i] > 0:
             bits.append(f"into {light_names[i]} cover")
         if gz[i] > me.z + 0.5:
             bits.append("to higher ground")
-        return (float(xs[i]), float(ys[i])), ("moving " + ", ".join(bits)) if bits else "repositioning"
+        note = ("moving " + ", ".join(bits)) if bits else "repositioning"
+        return (float(xs[i]), float(ys[i])), note, bool(sees[i])
 
     # -- shooting ------------------------------------------------------------
-    def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any, moving: bool) -> tuple[list[Act], str]:
+    def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
         n = combo_allowance(me)
         drawn = me.drawn == bow.name
         aimed = me.aim_bonus > 0
@@ -229,9 +272,9 @@ class Archer:
             if not aimed:
                 return [Act("aim", weapon=w)], "aiming, waiting for a target"
             return [], "bow drawn and aimed, waiting for a target"
-        # the chance from where we stand now (a move may change it; the engine checks)
-        p0 = estimate(view, me, target, "quick shot", bow)
-        p0v = p0.p if p0 else shot.p
+        # the unaimed chance from where we will stand
+        p0v = shot.p - (0.25 if me.aim_bonus else 0.0)
+        p0v = max(0.05, p0v)
         shoot = Act("quick shot", target=target.id, weapon=w)
         if n >= 2:
             if drawn and aimed:
@@ -263,11 +306,11 @@ class Archer:
         if not view.in_reach(me, target):
             if me.grapple is not None or not reachable(view, me, enemies):
                 return Plan([], "no path to any enemy: holding")
-            mv = move_toward(view, me, target, enemies)
-            if mv is None:
+            r = move_toward(view, me, target, enemies)
+            if r is None:
                 return Plan([], "no path to any enemy: holding")
-            steps.append(mv)
-            if math.hypot(mv.x - target.x, mv.y - target.y) > 2.9 or math.hypot(mv.x - me.x, mv.y - me.y) > view.movement(me):
+            steps += r.steps
+            if not r.arrives:
                 return Plan(steps, f"no bow: closing on {target.name}")
         attacks = best_melee(view, me, target)
         return Plan(steps + [a.act(target) for a in attacks], f"no bow: striking {target.name}")

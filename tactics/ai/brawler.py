@@ -153,36 +153,33 @@ class Brawler:
         return Plan([MoveTo(sx, sy)], f"staging {run_len:.0f} m from {target.name} to charge next turn")
 
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
-        move = move_toward(view, me, target, enemies)
-        if move is None:
+        r = move_toward(view, me, target, enemies)
+        if r is None:
             return Plan([], "no path to any enemy: holding")
-        budget = view.movement(me)
-        stop = (move.x, move.y)
-        d = math.hypot(stop[0] - me.x, stop[1] - me.y)
-        will_reach = d <= budget - 1e-6 and math.hypot(stop[0] - target.x, stop[1] - target.y) <= 2.9
-        steps: list[Any] = []
-        if will_reach and not self.charge and d > NOCHARGE_LAST_LEG_M:
-            kink = self._kink(view, me, stop)
-            if kink is None:
-                # cannot break the run: arrive and strike next turn instead
-                return Plan([MoveTo(*stop, max_m=NOCHARGE_LAST_LEG_M)], f"closing on {target.name} (no charging)")
-            steps.append(MoveTo(*kink))
-        steps.append(move)
-        if will_reach:
-            attacks = best_melee(view, me, target)
-            steps += [a.act(target) for a in attacks]
-            return Plan(steps, f"closing in: {describe(attacks, target)}")
-        return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m)")
+        steps: list[Any] = list(r.steps)
+        if not r.arrives:
+            return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m)")
+        if not self.charge and steps:
+            last = steps[-1]
+            prev = (steps[-2].x, steps[-2].y) if len(steps) > 1 else (me.x, me.y)
+            if math.hypot(last.x - prev[0], last.y - prev[1]) > NOCHARGE_LAST_LEG_M:
+                kink = self._kink(view, prev, (last.x, last.y))
+                if kink is None:
+                    # cannot break the run: arrive and strike next turn instead
+                    return Plan(steps[:-1] + [MoveTo(last.x, last.y, max_m=NOCHARGE_LAST_LEG_M)], f"closing on {target.name} (no charging)")
+                steps.insert(len(steps) - 1, MoveTo(*kink))
+        attacks = best_melee(view, me, target)
+        return Plan(steps + [a.act(target) for a in attacks], f"closing in: {describe(attacks, target)}")
 
     @staticmethod
-    def _kink(view: View, me: UnitView, stop: tuple[float, float]) -> tuple[float, float] | None:
+    def _kink(view: View, start: tuple[float, float], stop: tuple[float, float]) -> tuple[float, float] | None:
         """A point a little off the line, leaving a last leg under 5 m (breaks a straight run)."""
-        dx, dy = stop[0] - me.x, stop[1] - me.y
+        dx, dy = stop[0] - start[0], stop[1] - start[1]
         d = math.hypot(dx, dy)
         ux, uy = dx / d, dy / d
         along = d - NOCHARGE_LAST_LEG_M + 0.4
         for side in (0.8, -0.8):
-            kx, ky = me.x + ux * along - uy * side, me.y + uy * along + ux * side
+            kx, ky = start[0] + ux * along - uy * side, start[1] + uy * along + ux * side
             if view.map.is_passable(kx, ky):
                 return (kx, ky)
         return None

@@ -83,12 +83,11 @@ class Cautious:
         if not view.in_reach(me, target):
             if not reachable(view, me, enemies):
                 return Plan([], "no path to any enemy: holding")
-            mv = move_toward(view, me, target, enemies)
-            if mv is None:
+            r = move_toward(view, me, target, enemies)
+            if r is None:
                 return Plan([], "no path to any enemy: holding")
-            steps.append(mv)
-            arrive = math.hypot(mv.x - me.x, mv.y - me.y) <= view.movement(me) - 1e-6 and math.hypot(mv.x - target.x, mv.y - target.y) <= 2.9
-            if not arrive:
+            steps += r.steps
+            if not r.arrives:
                 return Plan(steps, f"advancing carefully on {target.name}")
         act = self._careful(view, me, target)
         if act is None:
@@ -124,10 +123,10 @@ class Cautious:
         me = view.me
         steps: list[Any] = []
         if not view.in_reach(me, attacker):
-            mv = move_toward(view, me, attacker, view.enemies())
-            if mv is None:
+            r = move_toward(view, me, attacker, view.enemies())
+            if r is None:
                 return Plan([], f"counter: cannot reach {attacker.name}")
-            steps.append(MoveTo(mv.x, mv.y))
+            steps += r.steps
         attacks = best_melee(view, me, attacker)
         what = " + ".join(f"{a.action} ({a.weapon})" for a in attacks) or "nothing"
         return Plan(steps + [a.act(attacker) for a in attacks], f"counter-attacking {attacker.name}: {what}")

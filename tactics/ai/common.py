@@ -272,28 +272,66 @@ def mover_of(ch: Any) -> Mover:
     return got[1]
 
 
-def _mover_key(ch: Any) -> tuple:
-    return mover_of(ch).key
+_SAFE_MOVERS: dict[tuple[int, float], tuple[Any, Mover]] = {}
 
 
-def team_field(view: View, me: UnitView, enemies: list[UnitView]) -> Any:
+def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
+    """A :class:`Mover` that only plans jumps the character surely makes.
+
+    The engine refuses or risks jumps the map's planner offers: a jump needs a
+    running start (2 m straight, same turn) to reach its full length, a jump
+    within 1 m of the limit asks an acrobatics roll (failure over a gap is a
+    fall, DECISIONS · Jumping), and a jump leg spends its centre-to-centre
+    length of movement. Planning only jumps that are safe *without* a running
+    start — gap < running/2 − 1 and gap + one cell ≤ running; rise < running/4 − 1 —
+    keeps units out of ravines and off ledges they cannot leave.
+    """
+    key = (id(ch), float(cell_size))
+    got = _SAFE_MOVERS.get(key)
+    if got is not None and got[0] is ch:
+        return got[1]
+    r = float(ch.running)
+    gap = r / 2 - 1.01
+    if gap + cell_size > r:
+        gap = r - cell_size - 0.01
+    rise = r / 4 - 1.01
+    m = Mover.from_character(ch, max_jump_m=max(0.0, gap), max_jump_height_m=max(0.0, rise))
+    _SAFE_MOVERS[key] = (ch, m)
+    return m
+
+
+def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
+    """(safe, engine's) movers of ``me``; flyers use the engine's for both."""
+    real = mover_of(me.character)
+    if me.character.airspeed > 0:
+        return real, real
+    return safe_mover(me.character, view.map.cell_size), real
+
+
+def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = True) -> Any:
     """One multi-source distance field to every enemy, shared by a team for a round.
 
     Cached by (encounter, team, mover, round): within a round the field is a
     few metres stale at worst, which only steers; the last metres are a real
     path to the real target. The encounter is held by a weak reference, so a
-    new fight never reads an old fight's field.
+    new fight never reads an old fight's field. ``safe`` plans with
+    :func:`safe_mover`; when that finds no way, the engine's own mover is used.
     """
     enc = getattr(view, "_enc", None)
     rnd = math.floor(view.time / max(1e-9, view.options.round_seconds))
-    key = (id(enc), me.team, _mover_key(me.character), rnd)
+    sm, real = movers(view, me)
+    mv = sm if safe else real
+    key = (id(enc), me.team, mv.key, rnd)
     hit = _TEAM_FIELDS.get(key)
     if hit is not None and hit[0]() is enc:
-        return hit[1]
-    f = view.distance_field([(e.x, e.y) for e in enemies], me)
-    _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
-    while len(_TEAM_FIELDS) > 64:
-        _TEAM_FIELDS.popitem(last=False)
+        f = hit[1]
+    else:
+        f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
+        _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
+        while len(_TEAM_FIELDS) > 64:
+            _TEAM_FIELDS.popitem(last=False)
+    if safe and mv is not real and f.cost_at(me.x, me.y) == math.inf:
+        return team_field(view, me, enemies, safe=False)
     return f
 
 
@@ -323,6 +361,81 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float) -> t
     return pt
 
 
+_STANDABLE: dict[int, tuple[Any, Any]] = {}
+
+
+def standable(tmap: Any) -> Any:
+    """rows×cols bool: cells one can stand in (not a gap, deep water or a wall taller than 1 m), cached."""
+    got = _STANDABLE.get(id(tmap))
+    if got is not None and got[0] is tmap:
+        return got[1]
+    import numpy as np
+
+    mask = np.zeros((tmap.rows, tmap.cols), dtype=bool)
+    for r in range(tmap.rows):
+        for c in range(tmap.cols):
+            mask[r, c] = tmap._standable(c, r)  # noqa: SLF001 - the map's own rule, read once
+    _STANDABLE[id(tmap)] = (tmap, mask)
+    return mask
+
+
+class Route:
+    """The moves of one turn along a planned path: ``steps`` (MoveTo), where they end, whether they arrive."""
+
+    __slots__ = ("steps", "end", "cost", "arrives", "total")
+
+    def __init__(self, steps: list[MoveTo], end: tuple[float, float], cost: float, arrives: bool, total: float) -> None:
+        self.steps, self.end, self.cost, self.arrives, self.total = steps, end, cost, arrives, total
+
+    def __bool__(self) -> bool:
+        return True
+
+
+def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None = None,
+          max_m: float | None = None) -> Route | None:
+    """This turn's part of the path to ``goal``, planned with :func:`safe_mover`.
+
+    The moves are the path's corners, so the engine's own (short) path search
+    between them follows the same way. ``max_m`` stops the walk early.
+    """
+    safe, real = movers(view, me)
+    tmap = view.map
+    legs = tmap.path(me.pos, goal, safe)
+    if legs is None and safe is not real:
+        legs = tmap.path(me.pos, goal, real)
+    if legs is None:
+        return None
+    budget = view.movement(me) if budget is None else budget
+    if max_m is not None:
+        budget = min(budget, max_m)
+    total = sum((leg.cost or leg.length) for leg in legs)
+    steps: list[MoveTo] = []
+    used = 0.0
+    end = (me.x, me.y)
+    prev_dir: tuple[float, float] | None = None
+    for leg in legs:
+        if used >= budget - 1e-6:
+            break
+        c = leg.cost or leg.length
+        ex, ey = leg.end[0], leg.end[1]
+        sx, sy = leg.start[0], leg.start[1]
+        dx, dy = ex - sx, ey - sy
+        dd = math.hypot(dx, dy)
+        u = (dx / dd, dy / dd) if dd > 1e-9 else None
+        if leg.kind in ("walk", "swim") and used + c > budget and c > 0:
+            f = (budget - used) / c
+            ex, ey = sx + dx * f, sy + dy * f
+            c = budget - used
+        if steps and leg.kind == "walk" and prev_dir is not None and u is not None and u[0] * prev_dir[0] + u[1] * prev_dir[1] > 0.99999:
+            steps[-1] = MoveTo(ex, ey)  # straight on: one move (keeps a charge's run whole)
+        else:
+            steps.append(MoveTo(ex, ey))
+        prev_dir = u if leg.kind == "walk" else None
+        used += c
+        end = (ex, ey)
+    return Route(steps, end, used, total <= budget + 1e-6, total)
+
+
 def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STOP_M) -> tuple[float, float]:
     """A standable point ``stop`` metres short of ``target`` on the line from ``me``."""
     dx, dy = me.x - target.x, me.y - target.y
@@ -337,18 +450,30 @@ def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STO
 
 
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                stop: float = STOP_M, max_m: float | None = None) -> MoveTo | None:
-    """The one MoveTo that brings ``me`` toward ``target``: direct when close, by the team field when far."""
+                stop: float = STOP_M, max_m: float | None = None) -> Route | None:
+    """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
+
+    ``route.arrives`` tells whether the walk ends next to the target (so an
+    attack can follow in the same plan).
+    """
     budget = view.movement(me)
     d = view.flat_distance(me, target)
-    far = d > budget * 2 + 6
-    if far:
+    if d > budget * 2 + 8:
         wp = steer(view, me, enemies, budget + 4)
         if wp is None:
             return None
-        return MoveTo(wp[0], wp[1], max_m=max_m)
-    px, py = approach_point(view, me, target, stop)
-    return MoveTo(px, py, max_m=max_m)
+        r = route(view, me, wp, max_m=max_m)
+        if r is not None:
+            r.arrives = False
+            return r
+        return None
+    goal = approach_point(view, me, target, stop)
+    r = route(view, me, goal, max_m=max_m)
+    if r is None:
+        return None
+    if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > MELEE_REACH_M - 0.1:
+        r.arrives = False
+    return r
 
 
 def straight_run(view: View, me: UnitView, goal: tuple[float, float]) -> float | None:
@@ -375,5 +500,5 @@ def hold(reason: str) -> Plan:
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
     "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
-    "steer", "mover_of", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
+    "steer", "standable", "mover_of", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]

@@ -41,14 +41,11 @@ class Grappler:
         if not view.in_reach(me, target):
             if not reachable(view, me, enemies):
                 return Plan([], "no path to any enemy: holding")
-            mv = move_toward(view, me, target, enemies)
-            if mv is None:
+            r = move_toward(view, me, target, enemies)
+            if r is None:
                 return Plan([], "no path to any enemy: holding")
-            steps.append(mv)
-            import math
-
-            arrive = math.hypot(mv.x - me.x, mv.y - me.y) <= view.movement(me) - 1e-6 and math.hypot(mv.x - target.x, mv.y - target.y) <= 2.9
-            if not arrive:
+            steps += r.steps
+            if not r.arrives:
                 return Plan(steps, f"closing on {target.name} to clinch")
         hold = estimate(view, me, target, "hold", None)
         acts = [Act("hold", target=target.id)]

@@ -25,7 +25,7 @@ from typing import Any
 
 from tactics.ai.brawler import Brawler
 from tactics.ai.common import estimate, move_toward, pick_target, reachable
-from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.plan import Act, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
 
@@ -64,19 +64,20 @@ class Skirmisher(Brawler):
         if rng <= 3.0:
             return super().plan(view)  # nothing worth throwing from afar
         d = view.flat_distance(me, target)
-        want = max(0.0, d - (rng - 1.0))
-        mv = move_toward(view, me, target, enemies, stop=max(3.5, rng - 1.0))
-        if mv is None:
+        if d <= rng:
+            # in range but no line of sight from here: walk in like a brawler until it opens
+            return super().plan(view)
+        r = move_toward(view, me, target, enemies, stop=max(3.5, rng - 1.0))
+        if r is None:
             return Plan([], "no path to any enemy: holding")
-        budget = view.movement(me)
-        if want <= budget and math.hypot(mv.x - me.x, mv.y - me.y) <= budget + 1e-6:
-            # the walk ends in range: throw after it (distance from where we will stand)
-            gz = view.map.ground_height(mv.x, mv.y)
-            dist = math.dist((mv.x, mv.y, gz), target.pos)
+        if r.steps:
+            ex, ey = r.end
+            gz = view.map.ground_height(ex, ey)
+            dist = math.dist((ex, ey, gz), target.pos)
             best = self._throw(view, me, target, ws, dist)
-            if best is not None and view.map.line_of_sight((mv.x, mv.y, gz + EYE_HEIGHT_M), (target.x, target.y, target.z + EYE_HEIGHT_M)):
-                return Plan([mv, best.act(target)], f"stepping into range: {best.action} of the {best.weapon} at {target.name} ({best.p:.0%})")
-        return Plan([MoveTo(mv.x, mv.y, max_m=mv.max_m)], f"closing to throwing range of {target.name} ({d:.0f} m, throws {rng:.0f} m)")
+            if best is not None and view.map.line_of_sight((ex, ey, gz + EYE_HEIGHT_M), (target.x, target.y, target.z + EYE_HEIGHT_M)):
+                return Plan(r.steps + [best.act(target)], f"stepping into range: {best.action} of the {best.weapon} at {target.name} ({best.p:.0%})")
+        return Plan(r.steps, f"closing to throwing range of {target.name} ({d:.0f} m, throws {rng:.0f} m)")
 
     def _throw(self, view: View, me: UnitView, target: UnitView, ws: list[Any], dist: float) -> Any:
         healthy = me.health == "healthy" and me.character.encumbrance == "none"
