@@ -24,7 +24,7 @@ bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 samples: $(STAMP)
-	$(BIN)/python -m tactics.replay.samples replays
+	$(BIN)/python -m tactics.samples replays
 
 clean:
 	rm -rf $(VENV) .pytest_cache
