@@ -110,10 +110,15 @@ def main() -> None:
         st = pstats.Stats(prof, stream=out)
         total = st.total_tt
         print(f"\nengine hot spots ({min(n, 500)} duels, {total:.2f} s under cProfile), by own time:")
-        rows = sorted(st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:12]
-        for (file, line, func), (_cc, nc, tt, ct, _callers) in rows:
-            where = f"{Path(file).relative_to(ROOT) if file.startswith(str(ROOT)) else Path(file).name}:{line}"
-            print(f"  {tt / total:5.1%} own  {ct / total:5.1%} cum  {nc:>9,} calls  {func}  ({where})")
+        def show(rows) -> None:
+            for (file, line, func), (_cc, nc, tt, ct, _callers) in rows:
+                where = f"{Path(file).relative_to(ROOT) if file.startswith(str(ROOT)) else Path(file).name}:{line}"
+                print(f"  {tt / total:5.1%} own  {ct / total:5.1%} cum  {nc:>9,} calls  {func}  ({where})")
+
+        show(sorted(st.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:12])
+        print("by cumulative time (project code):")
+        mine = [kv for kv in st.stats.items() if kv[0][0].startswith(str(ROOT / "tactics"))]
+        show(sorted(mine, key=lambda kv: kv[1][3], reverse=True)[:20])
 
 
 if __name__ == "__main__":
