@@ -102,6 +102,9 @@ class Encounter:
         self._activity = False
         self._n_slots = 0
         self._joiners = 0
+        self._health_version = 0
+        self._checked_at = -1
+        self._able_by_team: dict[str, list[UnitView]] | None = None
         self._starts: dict[str, tuple[float, float, float]] = {}
         self._start_flying: dict[str, bool] = {}
         from tactics.sim.turn import TurnRunner
@@ -162,6 +165,7 @@ class Encounter:
         self._start_flying[uid] = is_flying
         self.order.append(c)
         self._views[uid] = UnitView(c)
+        self.health_changed()
         if self._started:
             self._join(c)
         return self._views[uid]
@@ -315,6 +319,7 @@ class Encounter:
         c.set_stun(recover_stun(c.stun, c.health))
         changes: dict[str, Any] = {"stun": c.stun}
         if c.health != before:
+            self.health_changed()
             changes["health"] = c.health
             if before == "incapacitated":
                 changes["active"] = True
@@ -335,6 +340,22 @@ class Encounter:
                     reason = self.turns.stall_reason()
                     self._finish(None, reason)
 
+    def health_changed(self) -> None:
+        """Someone's ability to act may have changed: the end check and team lists look again."""
+        self._health_version += 1
+        self._able_by_team = None
+
+    def able_views(self) -> dict[str, list[UnitView]]:
+        """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
+        teams = self._able_by_team
+        if teams is None:
+            teams = {}
+            for c in self.order:
+                if c.able:
+                    teams.setdefault(c.team, []).append(self._views[c.id])
+            self._able_by_team = teams
+        return teams
+
     def note_activity(self) -> None:
         self._activity = True
 
@@ -349,6 +370,9 @@ class Encounter:
                 w.fn(self)
                 if w.once:
                     w.done = True
+        if self._checked_at == self._health_version:
+            return
+        self._checked_at = self._health_version
         teams = {c.team for c in self.order if c.able}
         expected = {c.team for c in self.order}
         if len(expected) >= 2 and len(teams) <= 1:

@@ -677,7 +677,10 @@ class TurnRunner:
             c.posture = "standing"
             changes["posture"] = c.posture
         elif name == "rest":
+            before = c.health
             c.set_stun(rest(c.stun))
+            if c.health != before:
+                self.enc.health_changed()
             changes.update(stun=c.stun, health=c.health)
         elif name == "aim":
             c.aim_bonus = 5
@@ -879,6 +882,8 @@ class TurnRunner:
         now = self.enc.env.now
         before = c.health
         c.take(stun=stun, damage=damage)
+        if c.health != before:
+            self.enc.health_changed()
         self.record(
             Damage(t=now, who=c.id, stun=stun, damage=damage, total_stun=c.stun, total_damage=c.damage, health=c.health, source=source)
         )

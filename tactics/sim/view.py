@@ -107,6 +107,8 @@ class View:
 
     def enemies(self, able_only: bool = True) -> list[UnitView]:
         team = self.me.team
+        if able_only:
+            return [u for t, units in self._enc.able_views().items() if t != team for u in units]
         return [
             self._enc.view_of(c)
             for c in self._enc.order
