@@ -181,3 +181,11 @@ def test_csv_and_parquet(serial: Table, tmp_path) -> None:
         serial.save(tmp_path / "results.parquet")
     with pytest.raises(ValueError, match=".csv or .parquet"):
         serial.save(tmp_path / "results.xlsx")
+
+
+def test_without_dask_the_scheduler_option_says_what_to_install(monkeypatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if the extra were not installed
+    with pytest.raises(ImportError, match=r"pip install 'tactics\[cluster\]'"):
+        run(duel(), 2, seed=1, scheduler="tcp://127.0.0.1:1", progress=False)
