@@ -37,8 +37,10 @@ from tactics.ai.common import (
     move_toward,
     mover_of,
     pick_target,
+    movers,
     reachable,
     route,
+    team_field,
     standable,
     worn,
 )
@@ -155,7 +157,7 @@ class Archer:
         for e in enemies:
             if view.flat_distance(me, e) < view.movement(e) * 2 + 3 and e.z < me.z + 2:
                 return None  # someone would catch us on the ladder
-        field = view.distance_field([(me.x, me.y)], me)
+        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = np.where(high & (field.cost_grid <= PERCH_MAX_COST_M), field.cost_grid, np.inf)
         rr, cc = np.nonzero(np.isfinite(cost))
         if not len(rr):
@@ -185,18 +187,48 @@ class Archer:
         budget = view.movement(me)
         if budget <= 0:
             return None, ""
+        grounded = [e.z for e in enemies if not e.climbing]
+        high = not grounded or me.z >= min(grounded) + PERCH_RISE_M
         for reach in (budget, budget * 4):
-            got = self._score_cells(view, me, enemies, target, bow, reach)
+            got = self._score_cells(view, me, enemies, target, bow, reach, keep_height=high)
             if got is None:
                 return None, ""
             pos, note, sees = got
             if sees:
                 return pos, note
+        if high:
+            # below the edge, out of sight: hold the high ground, as far as it goes from where they come up
+            return self._hold_high(view, me, enemies, budget)
         # nothing in sight even a few turns away: walk toward the target
         return (target.x, target.y), f"looking for a line to {target.name}"
 
+    def _hold_high(self, view: View, me: UnitView, enemies: list[UnitView], budget: float) -> tuple[tuple[float, float] | None, str]:
+        """On high ground with nothing in sight: the cell of it the enemies need longest to reach."""
+        tmap = view.map
+        s = tmap.cell_size
+        col, row = tmap.cell_of(me.x, me.y)
+        k = int(math.ceil(budget / s))
+        cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
+        rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
+        cc, rr = np.meshgrid(cols, rows)
+        cc, rr = cc.ravel(), rr.ravel()
+        mine = tmap.distance_field([(me.x, me.y)], movers(view, me)[0]).cost_grid[rr, cc]
+        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        ok = (mine <= budget + 1e-6) & standable(tmap)[rr, cc] & (gz >= me.z - 1.0) & (gz <= me.z + 0.5)
+        if not ok.any():
+            return None, "holding the high ground"
+        theirs = team_field(view, me, enemies).cost_grid[rr, cc]
+        theirs = np.where(np.isfinite(theirs), theirs, 1e6)
+        score = np.where(ok, theirs - 0.05 * mine, -np.inf)
+        i = int(np.argmax(score))
+        here = tmap.distance_field([(me.x, me.y)], movers(view, me)[0]).cost_at(me.x, me.y)
+        _ = here
+        if cc[i] == col and rr[i] == row:
+            return None, "holding the high ground, far from where they climb up"
+        return ((cc[i] + 0.5) * s, (rr[i] + 0.5) * s), "holding the high ground: moving away from where they climb up"
+
     def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                     reach: float) -> tuple[tuple[float, float] | None, str, bool] | None:
+                     reach: float, keep_height: bool = False) -> tuple[tuple[float, float] | None, str, bool] | None:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
@@ -205,9 +237,15 @@ class Archer:
         rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
         cc, rr = np.meshgrid(cols, rows)
         cc, rr = cc.ravel(), rr.ravel()
-        field = view.distance_field([(me.x, me.y)], me)
+        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = field.cost_grid[rr, cc]
         ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
+        hz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        if keep_height:
+            ok &= hz >= me.z - 1.0
+        if reach <= view.movement(me) + 1e-6:
+            ok &= hz <= me.z + 0.5  # this turn: no jumping up (a roll); climbs are the perch's business
+        ok |= (cc == col) & (rr == row)
         if not ok.any():
             return None
         cc, rr, cost = cc[ok], rr[ok], cost[ok]

@@ -38,7 +38,7 @@ from tactics.ai.common import (
     straight_run,
 )
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import UnitView, View
+from tactics.sim.view import MELEE_REACH_M, UnitView, View
 
 CHARGE_MIN_M = 6.0
 """The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""
@@ -65,9 +65,16 @@ class Brawler:
 
     def __init__(self, charge: bool = True) -> None:
         self.charge = charge
+        self._seen: dict[str, float] = {}
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
+        p = self._plan(view)
+        me = view.me
+        self._seen = {e.id: view.flat_distance(me, e) for e in view.enemies()}
+        return p
+
+    def _plan(self, view: View) -> Plan:
         me = view.me
         enemies = view.enemies()
         if not enemies:
@@ -133,24 +140,65 @@ class Brawler:
             return None
         if d < CHARGE_MIN_M:
             return None  # too close to build a run; just close in
-        # too far to reach this turn: stage on the line behind the target's near side
+        d_t = view.flat_distance(me, target)
+        if self._coming(target, d_t):
+            p = self._wait_for_charge(view, me, target, d_t, budget)
+            if p is not None:
+                return p
+        # a target that holds still: stage on the line behind its near side, a full run away
         run_len = min(budget - 0.3, d)
         if run_len < CHARGE_MIN_M:
             return None
         dx, dy = (me.x - stop[0]) / d, (me.y - stop[1]) / d
         sx, sy = stop[0] + dx * run_len, stop[1] + dy * run_len
-        if not view.map.is_passable(sx, sy):
-            return None
-        to_stage = math.hypot(sx - me.x, sy - me.y)
-        if to_stage > budget * 1.5 + 2:
-            return None  # far away: walk by the field first
-        if straight_run(view, me, (sx, sy)) is None and to_stage > budget:
-            return None
-        # the run from the staging point must itself be open
-        legs = view.map.path((sx, sy), stop, mover_of(me.character))
-        if not legs or len(legs) != 1 or legs[0].kind != "walk":
+        if not self._open_run(view, me, (sx, sy), stop, budget):
             return None
         return Plan([MoveTo(sx, sy)], f"staging {run_len:.0f} m from {target.name} to charge next turn")
+
+    def _open_run(self, view: View, me: UnitView, start: tuple[float, float], stop: tuple[float, float], budget: float) -> bool:
+        """Can ``me`` get to ``start`` this turn, and is ``start`` → ``stop`` one straight walking leg?"""
+        sx, sy = start
+        if not view.map.is_passable(sx, sy):
+            return False
+        to_stage = math.hypot(sx - me.x, sy - me.y)
+        if to_stage > budget:
+            return False
+        legs = view.map.path((sx, sy), stop, mover_of(me.character))
+        return bool(legs) and len(legs) == 1 and legs[0].kind == "walk"
+
+    def _coming(self, target: UnitView, d_now: float) -> bool:
+        """Did ``target`` come closer since our last turn?"""
+        before = self._seen.get(target.id)
+        return before is not None and d_now < before - 1.0
+
+    def _wait_for_charge(self, view: View, me: UnitView, target: UnitView, d_t: float, budget: float) -> Plan | None:
+        """An enemy is coming: stand where its next advance ends a full run from us (a charge trap).
+
+        It walks its movement toward us; if it stops ``m`` metres away with
+        ``6 ≤ m − 1.8 ≤ our run``, our next turn is a charge. Out of its reach
+        (its run + 3 m) it cannot strike first.
+        """
+        their = view.movement(target)
+        lo = their + STOP_M + CHARGE_MIN_M
+        hi = their + STOP_M + budget - 0.3
+        reach = their + MELEE_REACH_M + 0.3
+        lo = max(lo, reach)
+        if lo > hi:
+            return None
+        if lo <= d_t <= hi:
+            return Plan([], f"{target.name} is coming ({d_t:.0f} m): waiting to charge when it closes")
+        want = hi if d_t > hi else min(hi, d_t + budget)
+        if want < lo:
+            return None
+        ux, uy = (me.x - target.x) / d_t, (me.y - target.y) / d_t
+        px, py = target.x + ux * want, target.y + uy * want
+        if not view.map.is_passable(px, py) or math.hypot(px - me.x, py - me.y) > budget:
+            return None
+        r = view.path((px, py), me)
+        if not r or sum(leg.length for leg in r) > budget + 1e-6:
+            return None
+        verb = "backing off" if want > d_t else "closing"
+        return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
         r = move_toward(view, me, target, enemies)

@@ -30,7 +30,7 @@ import weakref
 from collections import OrderedDict
 from typing import Any
 
-from tactics.map import Mover
+from tactics.map import CLIMB_DIFFICULTY, Mover
 from tactics.rules import ACTIONS, Weapon, combo_size, darkness_difficulty, range_difficulty
 from tactics.rules.armor import armor_effect
 from tactics.rules.stances import stance_modifiers
@@ -284,7 +284,9 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
     fall, DECISIONS · Jumping), and a jump leg spends its centre-to-centre
     length of movement. Planning only jumps that are safe *without* a running
     start — gap < running/2 − 1 and gap + one cell ≤ running; rise < running/4 − 1 —
-    keeps units out of ravines and off ledges they cannot leave.
+    and only climbs that cannot fail (difficulty ≤ climbing ability: a ladder for
+    anyone, a rope for a trained climber; a fall from 10 m is lethal) keeps units
+    out of ravines and off ropes they would fall from.
     """
     key = (id(ch), float(cell_size))
     got = _SAFE_MOVERS.get(key)
@@ -295,7 +297,10 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
     if gap + cell_size > r:
         gap = r - cell_size - 0.01
     rise = r / 4 - 1.01
-    m = Mover.from_character(ch, max_jump_m=max(0.0, gap), max_jump_height_m=max(0.0, rise))
+    # only faces it cannot fall from: climbing roll d20 + climbing > difficulty always succeeds
+    surfaces = frozenset(sf for sf, diff in CLIMB_DIFFICULTY.items() if diff <= ch.ability("climbing"))
+    m = Mover.from_character(ch, max_jump_m=max(0.0, gap), max_jump_height_m=max(0.0, rise),
+                             climb_surfaces=surfaces)
     _SAFE_MOVERS[key] = (ch, m)
     return m
 
@@ -333,6 +338,18 @@ def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = T
     if safe and mv is not real and f.cost_at(me.x, me.y) == math.inf:
         return team_field(view, me, enemies, safe=False)
     return f
+
+
+def safe_reachable(view: View, me: UnitView) -> bool:
+    """Can ``me`` reach any enemy without a jump that needs a roll or a climb it could fall from?"""
+    if me.character.airspeed > 0:
+        return True
+    enemies = view.enemies()
+    if not enemies:
+        return False
+    f = team_field(view, me, enemies)  # falls back to the engine's mover only when no safe way exists
+    safe = movers(view, me)[0]
+    return bool(f.cost_at(me.x, me.y) < math.inf and getattr(f, "_graph", None) is view.map.movement_arrays(safe))
 
 
 def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
@@ -401,8 +418,8 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
     safe, real = movers(view, me)
     tmap = view.map
     legs = tmap.path(me.pos, goal, safe)
-    if legs is None and safe is not real:
-        legs = tmap.path(me.pos, goal, real)
+    if legs is None and safe is not real and not safe_reachable(view, me):
+        legs = tmap.path(me.pos, goal, real)  # no safe way anywhere: take the risk
     if legs is None:
         return None
     budget = view.movement(me) if budget is None else budget
@@ -470,7 +487,13 @@ def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitVi
     goal = approach_point(view, me, target, stop)
     r = route(view, me, goal, max_m=max_m)
     if r is None:
-        return None
+        # no (safe) way to that spot: go the way the team field knows
+        wp = steer(view, me, enemies, budget + 4)
+        r = route(view, me, wp, max_m=max_m) if wp is not None else None
+        if r is None:
+            return None
+        r.arrives = False
+        return r
     if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > MELEE_REACH_M - 0.1:
         r.arrives = False
     return r
