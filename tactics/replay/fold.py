@@ -150,7 +150,8 @@ class Timeline:
     def _index_motion(self) -> None:
         facing = {uid: 0.0 for uid in self._motion}
         for ev in self.events:
-            if isinstance(ev, Move):
+            kind = type(ev)
+            if kind is Move:
                 m = self._motion.get(ev.who)
                 if m is None:
                     continue
@@ -159,17 +160,23 @@ class Timeline:
                     m.t0s.append(leg.t0)
                     m.legs.append(leg)
                     m.facings.append(facing[ev.who])
-            elif isinstance(ev, End):
+            elif kind is End:
                 self.ended = ev
 
     def _build_keyframes(self) -> None:
         units = {uid: u.copy() for uid, u in self._initial.items()}
         next_key = 0.0
+        fold = _FOLD
         for i, ev in enumerate(self.events):
-            while ev.t > next_key:
-                self._keyframes.append((next_key, i, {k: v.copy() for k, v in units.items()}))
-                next_key += self.every
-            _apply(units, ev)
+            if ev.t > next_key:
+                while ev.t > next_key:
+                    self._keyframes.append((next_key, i, {k: v.copy() for k, v in units.items()}))
+                    next_key += self.every
+            fn = fold.get(type(ev))
+            if fn is not None:
+                u = units.get(ev.who)
+                if u is not None:
+                    fn(u, ev)
         self._keyframes.append((next_key, len(self.events), {k: v.copy() for k, v in units.items()}))
         self._key_times = [kf[0] for kf in self._keyframes]
 
@@ -240,37 +247,51 @@ class Timeline:
         return self.state_at(self.duration + 1e9)
 
 
+def _on_damage(u: UnitState, ev: Damage) -> None:
+    u.stun = ev.total_stun
+    u.damage = ev.total_damage
+    u.health = ev.health
+    if ev.health == "incapacitated":
+        u.active = False
+
+
+def _on_state(u: UnitState, ev: State) -> None:
+    for key, value in ev.changes.items():
+        if key in _STATE_KEYS:
+            setattr(u, key, value)
+
+
+def _on_attack(u: UnitState, ev: Attack) -> None:
+    if ev.hit:
+        u.hits += 1
+    else:
+        u.misses += 1
+
+
+def _on_fly(u: UnitState, ev: Fly) -> None:
+    u.airspeed = ev.airspeed_after
+
+
+def _on_fall(u: UnitState, ev: Fall) -> None:
+    u.flying = False
+    u.climbing = None
+
+
+def _on_say(u: UnitState, ev: Say) -> None:
+    u.last_say = ev.text
+
+
+_FOLD = {Damage: _on_damage, State: _on_state, Attack: _on_attack, Fly: _on_fly, Fall: _on_fall, Say: _on_say}
+"""What each event type changes in a unit's non-positional state (others change nothing)."""
+
+
 def _apply(units: dict[str, UnitState], ev: Event) -> None:
     """Fold one event into the units' non-positional state."""
-    if isinstance(ev, (Move, Turn)):
-        return
-    if isinstance(ev, End):
-        return
-    u = units.get(getattr(ev, "who", ""))
-    if u is None:
-        return
-    if isinstance(ev, Damage):
-        u.stun = ev.total_stun
-        u.damage = ev.total_damage
-        u.health = ev.health
-        if ev.health == "incapacitated":
-            u.active = False
-    elif isinstance(ev, State):
-        for key, value in ev.changes.items():
-            if key in _STATE_KEYS:
-                setattr(u, key, value)
-    elif isinstance(ev, Attack):
-        if ev.hit:
-            u.hits += 1
-        else:
-            u.misses += 1
-    elif isinstance(ev, Fly):
-        u.airspeed = ev.airspeed_after
-    elif isinstance(ev, Fall):
-        u.flying = False
-        u.climbing = None
-    elif isinstance(ev, Say):
-        u.last_say = ev.text
+    fn = _FOLD.get(type(ev))
+    if fn is not None:
+        u = units.get(ev.who)
+        if u is not None:
+            fn(u, ev)
 
 
 def summarize(state: WorldState) -> dict[str, dict[str, Any]]:

@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from tactics.replay.fold import Timeline
 
 _HEADER_DECODER = msgspec.json.Decoder(Header)
-_EVENTS_DECODER = msgspec.json.Decoder(list[Event])
 _EVENT_DECODER = msgspec.json.Decoder(Event)
 
 
@@ -99,14 +98,13 @@ def parse_replay(data: bytes, source: str = "<memory>") -> Replay:
         except msgspec.DecodeError as exc:
             raise InputError(source, f"line {last_line}", f"truncated event: {exc}") from None
     try:
-        events = _EVENTS_DECODER.decode(b"[" + b",".join(body.split(b"\n")) + b"]")
+        events = _EVENT_DECODER.decode_lines(body)
     except msgspec.DecodeError:
         events = _decode_line_by_line(rest, source)
-    last = float("-inf")
-    for i, ev in enumerate(events):
-        if ev.t < last:
-            raise InputError(source, f"line {i + 2}", f"time runs backwards ({ev.t} after {last})")
-        last = ev.t
+    times = [ev.t for ev in events]
+    if any(a > b for a, b in zip(times, times[1:])):
+        i = next(i for i in range(1, len(times)) if times[i] < times[i - 1])
+        raise InputError(source, f"line {i + 2}", f"time runs backwards ({times[i]} after {times[i - 1]})")
     return Replay(header, events, source)
 
 

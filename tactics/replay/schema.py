@@ -48,7 +48,7 @@ class UnitInfo(msgspec.Struct, frozen=True, omit_defaults=True):
     joins_at: float = 0.0
 
 
-class Header(msgspec.Struct, tag="header", tag_field="type", frozen=True):
+class Header(msgspec.Struct, tag="header", tag_field="type", frozen=True, gc=False):
     format: str
     schema: int
     tactics_version: str
@@ -60,7 +60,7 @@ class Header(msgspec.Struct, tag="header", tag_field="type", frozen=True):
     keyframe_every: float = 10.0
 
 
-class RollRec(msgspec.Struct, frozen=True, array_like=False):
+class RollRec(msgspec.Struct, frozen=True, gc=False):
     """A success roll: natural die, the modifiers added, the difficulty and its parts."""
 
     die: int
@@ -71,7 +71,7 @@ class RollRec(msgspec.Struct, frozen=True, array_like=False):
     difficulty_mods: list[Mod] = []
 
 
-class LegRec(msgspec.Struct, frozen=True):
+class LegRec(msgspec.Struct, frozen=True, gc=False):
     """A stretch of motion between two instants: walk, swim, climb, jump, fly, drop or fall."""
 
     kind: str
@@ -81,7 +81,7 @@ class LegRec(msgspec.Struct, frozen=True):
     t1: float
 
 
-class Turn(msgspec.Struct, tag="turn", tag_field="type", frozen=True):
+class Turn(msgspec.Struct, tag="turn", tag_field="type", frozen=True, gc=False):
     t: float
     who: str
     round: int
@@ -89,7 +89,7 @@ class Turn(msgspec.Struct, tag="turn", tag_field="type", frozen=True):
     """Quick actions the turn may hold (combo size), 1 for a single action."""
 
 
-class Move(msgspec.Struct, tag="move", tag_field="type", frozen=True):
+class Move(msgspec.Struct, tag="move", tag_field="type", frozen=True, gc=False):
     t: float
     who: str
     legs: list[LegRec]
@@ -97,7 +97,7 @@ class Move(msgspec.Struct, tag="move", tag_field="type", frozen=True):
     budget: float = 0.0
 
 
-class Roll(msgspec.Struct, tag="roll", tag_field="type", frozen=True):
+class Roll(msgspec.Struct, tag="roll", tag_field="type", frozen=True, gc=False):
     """A success roll that is not an attack (stealth, acrobatics, standing up...)."""
 
     t: float
@@ -106,7 +106,7 @@ class Roll(msgspec.Struct, tag="roll", tag_field="type", frozen=True):
     roll: RollRec
 
 
-class Attack(msgspec.Struct, tag="attack", tag_field="type", frozen=True, omit_defaults=True):
+class Attack(msgspec.Struct, tag="attack", tag_field="type", frozen=True, gc=False, omit_defaults=True):
     t: float
     who: str
     target: str
@@ -124,7 +124,7 @@ class Attack(msgspec.Struct, tag="attack", tag_field="type", frozen=True, omit_d
     charge_m: float = 0.0
 
 
-class Damage(msgspec.Struct, tag="damage", tag_field="type", frozen=True):
+class Damage(msgspec.Struct, tag="damage", tag_field="type", frozen=True, gc=False):
     """Harm landing on ``who``; totals and the health state after it."""
 
     t: float
@@ -137,7 +137,7 @@ class Damage(msgspec.Struct, tag="damage", tag_field="type", frozen=True):
     source: str
 
 
-class State(msgspec.Struct, tag="state", tag_field="type", frozen=True):
+class State(msgspec.Struct, tag="state", tag_field="type", frozen=True, gc=False):
     """A change of state of ``who``: only the keys that changed.
 
     Keys in use: ``health``, ``posture`` (standing / on_the_ground),
@@ -152,7 +152,7 @@ class State(msgspec.Struct, tag="state", tag_field="type", frozen=True):
     changes: dict[str, Any]
 
 
-class Fall(msgspec.Struct, tag="fall", tag_field="type", frozen=True, omit_defaults=True):
+class Fall(msgspec.Struct, tag="fall", tag_field="type", frozen=True, gc=False, omit_defaults=True):
     t: float
     who: str
     height: float
@@ -166,7 +166,7 @@ class Fall(msgspec.Struct, tag="fall", tag_field="type", frozen=True, omit_defau
     into_water: bool = False
 
 
-class Climb(msgspec.Struct, tag="climb", tag_field="type", frozen=True, omit_defaults=True):
+class Climb(msgspec.Struct, tag="climb", tag_field="type", frozen=True, gc=False, omit_defaults=True):
     t: float
     who: str
     surface: str
@@ -175,7 +175,7 @@ class Climb(msgspec.Struct, tag="climb", tag_field="type", frozen=True, omit_def
     success: bool = True
 
 
-class Jump(msgspec.Struct, tag="jump", tag_field="type", frozen=True, omit_defaults=True):
+class Jump(msgspec.Struct, tag="jump", tag_field="type", frozen=True, gc=False, omit_defaults=True):
     t: float
     who: str
     distance: float
@@ -185,7 +185,7 @@ class Jump(msgspec.Struct, tag="jump", tag_field="type", frozen=True, omit_defau
     success: bool = True
 
 
-class Fly(msgspec.Struct, tag="fly", tag_field="type", frozen=True):
+class Fly(msgspec.Struct, tag="fly", tag_field="type", frozen=True, gc=False):
     t: float
     who: str
     ascended: float
@@ -195,13 +195,13 @@ class Fly(msgspec.Struct, tag="fly", tag_field="type", frozen=True):
     z: float
 
 
-class Say(msgspec.Struct, tag="say", tag_field="type", frozen=True):
+class Say(msgspec.Struct, tag="say", tag_field="type", frozen=True, gc=False):
     t: float
     who: str
     text: str
 
 
-class End(msgspec.Struct, tag="end", tag_field="type", frozen=True):
+class End(msgspec.Struct, tag="end", tag_field="type", frozen=True, gc=False):
     t: float
     winner: str | None
     reason: str
