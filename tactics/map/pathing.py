@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .tactical import TacticalMap
 
 _MERGE = {"walk", "swim", "fly", "climb"}
+SMOOTH_MAX_STEPS = 16
+"""Longest zig-zag (in steps) pulled into one straight walk, unless the whole run is straight."""
 
 
 def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
@@ -176,7 +178,7 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
             last += 1
         if last > i and _straight_walk(graph, u, steps[last][7]):
             j = best = last
-        while j + 1 < len(steps) and steps[j + 1][0] == "walk":
+        while j + 1 < len(steps) and steps[j + 1][0] == "walk" and j - i < SMOOTH_MAX_STEPS:
             j += 1
             if not _straight_walk(graph, u, steps[j][7]):
                 break

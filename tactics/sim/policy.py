@@ -45,10 +45,9 @@ class Advance:
 
     def plan(self, view: View) -> Plan:
         me = view.me
-        enemies = view.enemies()
-        if not enemies:
+        target = view.nearest_enemy()
+        if target is None:
             return Plan([], "no enemy left")
-        target = min(enemies, key=lambda e: view.distance(me, e))
         ch = me.character
         for w in ch.weapons:
             if w.kind in ("bow", "gun", "thrown") and w.name not in me.spent:
