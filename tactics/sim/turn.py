@@ -76,6 +76,10 @@ ROUTE_SLACK_M = 4.0
 """How far a goal may move before a route found on an earlier turn is searched again..."""
 ROUTE_SLACK_SHARE = 0.3
 """...or this share of the route still to go, when that is more (far goals drift more)."""
+WADE_DEPTH_M = 1.0
+"""Water at least this deep is swum, not waded (docs/maps.md)."""
+DRAG_FACTOR = 0.5
+"""A dominant grappler drags its partner at half its movement (docs/engine.md)."""
 RUBBLE_COST = 2.0
 """Rubble and wading are slow ground: each metre costs two (docs/maps.md)."""
 ATTACK_KIND_FOR_DARKNESS = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
@@ -269,8 +273,9 @@ class TurnRunner:
         c.x, c.y, c.z = end
 
     def _move(self, c: Combatant, step: MoveTo, ts: _TurnState) -> None:
-        if c.grappling:
-            self.say(c, "refused: grappling characters move only by a grappling technique")
+        partner = self.enc.combatants.get(c.grapple) if c.grappling else None
+        if partner is not None and c.grapple_role != "dominant":
+            self.say(c, "refused: only the dominant grappler moves the pair")
             return
         if ts.used >= 1.0 - 1e-9:
             return
@@ -287,8 +292,29 @@ class TurnRunner:
             c.route = None
             self.say(c, f"no path to ({step.x:.0f}, {step.y:.0f})")
             return
+        if partner is not None:
+            before = len(ts.legs)
+            start = c.pos
+            self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m, drag=True)
+            c.route = None
+            self._drag(partner, start, ts.legs[before:])
+            return
         rest = self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m)
         c.route = (goal, rest) if rest else None
+
+    def _drag(self, partner: Combatant, leader_start, legs: list[LegRec]) -> None:
+        """The inferior grappler follows one step behind (000 · Grappling: the pair moves together)."""
+        if not legs:
+            return
+        points = [leader_start] + [leg.end for leg in legs[:-1]]
+        trail = [partner.pos] + points
+        out = [
+            LegRec(kind="drag", start=tuple(a), end=tuple(b), t0=leg.t0, t1=leg.t1)
+            for a, b, leg in zip(trail, trail[1:], legs)
+        ]
+        partner.x, partner.y, partner.z = out[-1].end
+        self.record(Move(t=self.enc.env.now, who=partner.id, legs=out,
+                         metres=round(sum(math.dist(l.start, l.end) for l in out), 6), budget=0.0))
 
     def _cached_route(self, c: Combatant, goal: tuple[float, float]) -> list[Any] | None:
         """The rest of last turn's route when it still leads (nearly) to ``goal``.
@@ -316,7 +342,8 @@ class TurnRunner:
             return None
         return legs
 
-    def _move_legs(self, c: Combatant, legs: list[Any], ts: _TurnState, goal, cap: float | None = None) -> list[Any] | None:
+    def _move_legs(self, c: Combatant, legs: list[Any], ts: _TurnState, goal, cap: float | None = None,
+                   drag: bool = False) -> list[Any] | None:
         """Follow ``legs`` as far as this turn allows.
 
         Returns the legs still to go when the turn's movement ran out on the
@@ -324,7 +351,7 @@ class TurnRunner:
         route was cut short by anything else (a refused jump, a fall, a climb
         under way, a cap).
         """
-        walk = self.walk_budget(c)
+        walk = self.walk_budget(c) * (DRAG_FACTOR if drag else 1.0)
         moved = 0.0
         continuing = bool(c.climbing)
         c.climb_route = []
@@ -348,8 +375,11 @@ class TurnRunner:
             length = math.dist(start, end)
             if length < 1e-9:
                 continue
+            if drag and kind not in ("walk", "swim"):
+                self.say(c, f"refused: cannot {kind} while dragging {c.grapple}")
+                return None
             if kind in ("walk", "swim"):
-                speed = walk if kind == "walk" else self.swim_speed(c)
+                speed = walk if kind == "walk" else self.swim_speed(c) * (DRAG_FACTOR if drag else 1.0)
                 cost = self._ground_cost(start, end) if kind == "walk" else 1.0
                 if speed <= 0:
                     return None
@@ -776,6 +806,13 @@ class TurnRunner:
                              role="defense", vs_grapple_partner=partner, from_above=from_above)
         )
         c.aim_bonus = 0
+        att_swims, def_swims = self._swimming(c), self._swimming(target)
+        if kind in ("strike", "grapple"):
+            # 000 · Movement · Swimming: swimming adds to striking and grappling, and to defense against them
+            if att_swims and c.character.swimming:
+                attack_mods.append(Modifier("swimming", c.character.swimming))
+            if def_swims and target.character.swimming:
+                diff_mods.append(Modifier("swimming", target.character.swimming))
         if target.defense_bonus:
             diff_mods.extend(Modifier(s, v) for s, v in target.defense_bonus)
         defense = None
@@ -801,6 +838,7 @@ class TurnRunner:
             defense=defense,
             avoid_armor=tuple(step.avoid_armor),
             charge_m=charge_m,
+            in_water=att_swims,
             options=enc.rule_options,
         )
         ts.run_len = 0.0
@@ -854,6 +892,13 @@ class TurnRunner:
         elif victim is not target:
             res2 = resolve_attack(c.character, weapon, spec, victim.character, 20, options=enc.rule_options)
             self._harm(victim, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
+
+    def _swimming(self, c: Combatant) -> bool:
+        """In water too deep to wade (and not flying over it)."""
+        if c.flying:
+            return False
+        tmap = self.enc.map
+        return tmap.terrain_at(c.x, c.y) == "water" and tmap.depth_at(c.x, c.y) >= WADE_DEPTH_M
 
     def _grapple_effect(self, c: Combatant, target: Combatant, spec: Any) -> None:
         """Positions after a successful grappling action (000 · Grappling)."""

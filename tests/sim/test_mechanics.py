@@ -206,3 +206,31 @@ def test_a_blocked_team_ends_as_a_draw_with_no_path():
     result = enc.run(until=60)
     assert result.winner is None and result.reason.startswith("no path")
     assert not of(result, Damage)
+
+
+def test_a_hold_takes_the_dominant_position_and_the_pair_moves_together():
+    # hold: grapple attack 3 + d20 15 = 18 > grapple defense 13 -> dominant; then drag at half running
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    plans = [Plan([Act("hold", target="blue-1")]), Plan([MoveTo(13.0, 3.0)])]
+    enc.add(sheet(), "red", at=(5.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(7.0, 3.0), policy=Scripted([Plan([MoveTo(15.0, 3.0)])]))
+    result = enc.run(until=1.9)
+    red, blue = enc.combatants["red-1"], enc.combatants["blue-1"]
+    assert (red.grapple, red.grapple_role, blue.grapple_role) == ("blue-1", "dominant", "inferior")
+    assert any("only the dominant grappler" in s.text for s in of(result, Say, "blue-1"))
+    dragged = of(result, Move, "blue-1")
+    assert dragged and all(leg.kind == "drag" for leg in dragged[0].legs)
+    assert red.x == pytest.approx(5.0 + 2.5)      # half of running 5
+    assert blue.pos == (5.0, 3.0, 0.0)            # one step behind, where red stood
+
+
+def test_swimming_adds_to_strikes_and_halves_their_stun():
+    water = ["~~~~~~", "~~~~~~"]
+    enc = Encounter(TacticalMap.from_grid(water), dice=ScriptedDice([15]))
+    plan = Plan([Act("quick strike", target="blue-1", weapon="hands")])
+    enc.add(sheet(swimming=3), "red", at=(3.0, 1.0), policy=Scripted([plan]))
+    enc.add(sheet("clone", swimming=2), "blue", at=(5.0, 1.0), policy=passive())
+    (attack,) = of(enc.run(until=0.9), Attack)
+    assert ("swimming", 3) in attack.roll.modifiers
+    assert ("swimming", 2) in attack.roll.difficulty_mods
+    assert (attack.power, attack.damage, attack.stun) == (3, 1, 1)   # blunt 3: 1 damage, 2 stun halved to 1
