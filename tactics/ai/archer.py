@@ -108,6 +108,13 @@ class Archer:
         target, shot = self._best_target(view, me, enemies, bow, at)
         acts, what = self._shots(view, me, target, shot, bow)
         steps += acts
+        # on high ground, shot at someone coming up: step back out of its reach with what is left
+        if acts and self._on_high(me, enemies) and any(a.action.endswith("shot") or a.action == "draw and fire" for a in acts):
+            used = math.hypot(at[0] - me.x, at[1] - me.y)
+            back = self._retreat(view, me, enemies, at, view.movement(me) - used)
+            if back is not None:
+                steps.append(MoveTo(*back))
+                what += "; stepping back from the edge"
         reason = "; ".join(x for x in (why, what) if x)
         if not steps:
             return Plan([], reason or "holding")
@@ -187,8 +194,7 @@ class Archer:
         budget = view.movement(me)
         if budget <= 0:
             return None, ""
-        grounded = [e.z for e in enemies if not e.climbing]
-        high = not grounded or me.z >= min(grounded) + PERCH_RISE_M
+        high = self._on_high(me, enemies)
         for reach in (budget, budget * 4):
             got = self._score_cells(view, me, enemies, target, bow, reach, keep_height=high)
             if got is None:
@@ -201,6 +207,42 @@ class Archer:
             return self._hold_high(view, me, enemies, budget)
         # nothing in sight even a few turns away: walk toward the target
         return (target.x, target.y), f"looking for a line to {target.name}"
+
+    @staticmethod
+    def _on_high(me: UnitView, enemies: list[UnitView]) -> bool:
+        """Standing well above every enemy that is not climbing up to us."""
+        grounded = [e.z for e in enemies if not e.climbing]
+        return not grounded or me.z >= min(grounded) + PERCH_RISE_M
+
+    def _retreat(self, view: View, me: UnitView, enemies: list[UnitView], at: tuple[float, float, float],
+                 left: float) -> tuple[float, float] | None:
+        """After shooting from the edge: the spot of the high ground within ``left`` metres farthest from the climbers."""
+        climbers = [e for e in enemies if e.climbing or abs(e.z - at[2]) <= 2.5]
+        if left < 1.0 or not climbers:
+            return None
+        if all(math.hypot(at[0] - e.x, at[1] - e.y) >= view.movement(e) + 3.5 for e in climbers):
+            return None
+        tmap = view.map
+        s = tmap.cell_size
+        col, row = tmap.cell_of(at[0], at[1])
+        k = int(math.ceil(left / s))
+        cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
+        rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
+        cc, rr = np.meshgrid(cols, rows)
+        cc, rr = cc.ravel(), rr.ravel()
+        xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
+        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        cost = tmap.distance_field([(at[0], at[1])], movers(view, me)[0]).cost_grid[rr, cc]
+        ok = (cost <= left + 1e-6) & standable(tmap)[rr, cc] & (np.abs(gz - at[2]) <= 0.5)
+        if not ok.any():
+            return None
+        far = np.full(len(xs), np.inf)
+        for e in climbers:
+            far = np.minimum(far, np.hypot(xs - e.x, ys - e.y))
+        i = int(np.argmax(np.where(ok, far, -np.inf)))
+        if far[i] <= min(math.hypot(at[0] - e.x, at[1] - e.y) for e in climbers) + 0.5:
+            return None
+        return (float(xs[i]), float(ys[i]))
 
     def _hold_high(self, view: View, me: UnitView, enemies: list[UnitView], budget: float) -> tuple[tuple[float, float] | None, str]:
         """On high ground with nothing in sight: the cell of it the enemies need longest to reach."""
@@ -257,12 +299,18 @@ class Archer:
         gz = np.where(is_here, me.z, gz)
         n = len(xs)
         A = np.stack([xs, ys, gz + EYE_HEIGHT_M], axis=1)
-        tz = target.z + (0.5 if target.posture == "on_the_ground" else EYE_HEIGHT_M)
-        B = np.tile(np.array([[target.x, target.y, tz]]), (n, 1))
-        los = tmap.line_of_sight_many(A, B).astype(float)
-        dist = np.sqrt((xs - target.x) ** 2 + (ys - target.y) ** 2 + (gz - target.z) ** 2)
         rng = view.max_range(me, bow, "quick shot")
-        sees = los * (dist <= rng)
+        # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
+        watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
+        BB = np.array([(e.x, e.y, e.z + (0.5 if e.posture == "on_the_ground" else EYE_HEIGHT_M)) for e in watch])
+        AA = np.repeat(A, len(watch), axis=0)
+        BB = np.tile(BB, (n, 1))
+        vis = tmap.line_of_sight_many(AA, BB).reshape(n, len(watch))
+        d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
+        vis &= d_all <= rng
+        dist = d_all[:, 0]
+        sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
+        los = vis.any(axis=1).astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
         # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
         threat = np.zeros(n)

@@ -58,6 +58,10 @@ class Outcome:
     charge_power: int
 
 
+ARCHERS, BRAWLERS = 2, 4
+"""The high-ground experiment's sides: a close fight on open ground."""
+
+
 def _fight(job: tuple[str, int]) -> tuple[str, int, Outcome]:
     kind, seed = job
     if kind == "charge":
@@ -77,10 +81,10 @@ def _fight(job: tuple[str, int]) -> tuple[str, int, Outcome]:
         archer = load_character(SHEETS / "archer.toml")
         steven = load_character(SHEETS / "steven.toml")
         enc = Encounter(m, seed=seed)
-        for i in range(4):
+        for i in range(ARCHERS):
             at = (*TOWER_ROOF[i], 10.0) if where == "tower" else None
             enc.add(archer, team="red", policy="archer", at=at)
-        for _ in range(4):
+        for _ in range(BRAWLERS):
             enc.add(steven, team="blue", policy="brawler")
         res = enc.run(until=300)
         winner = {"red": "archers", "blue": "brawlers"}.get(res.winner or "", None)
@@ -128,7 +132,7 @@ def report(summary: dict[str, dict[str, Any]]) -> str:
     lines.append(f"  {c['charges']} charging attacks, +{c['charge_power']} power in all; mean fight {c['mean_duration']:.1f} s")
     for where in ("tower", "arena"):
         a = summary[f"archers-{where}"]
-        lines.append(f"4 archers vs 4 brawlers on {where}{' (archers on the roof)' if where == 'tower' else ''}, {a['fights']} fights:")
+        lines.append(f"{ARCHERS} archers vs {BRAWLERS} brawlers on {where}{' (archers on the roof)' if where == 'tower' else ''}, {a['fights']} fights:")
         lines.append(f"  archers win {a['wins'].get('archers', 0)}, brawlers {a['wins'].get('brawlers', 0)}, "
                      f"draws {a['draws']}: archer win rate {a['rate']:.1%}; mean fight {a['mean_duration']:.1f} s")
     return "\n".join(lines)
@@ -138,7 +142,10 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--fights", type=int, default=200)
     p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--archers", type=int, default=ARCHERS)
+    p.add_argument("--brawlers", type=int, default=BRAWLERS)
     a = p.parse_args(argv)
+    globals().update(ARCHERS=a.archers, BRAWLERS=a.brawlers)
     print(report(run(a.fights, a.workers)))
 
 
