@@ -53,6 +53,7 @@ from .movement import (
 )
 from .ranged import charge_bonus, darkness_difficulty, range_difficulty, throw_range
 from .rolls import Modifier, RollResult, success, success_roll
+from .ruleset import MANO_A_MANO, RULESETS, Ruleset
 from .sheet import Armor, Sheet, Weapon
 from .stances import STANCE_TABLE, StanceEffect, stance_modifiers
 
@@ -69,6 +70,7 @@ __all__ = [
     "movement_per_turn",
     "charge_bonus", "darkness_difficulty", "range_difficulty", "throw_range",
     "Modifier", "RollResult", "success", "success_roll",
+    "MANO_A_MANO", "RULESETS", "Ruleset",
     "Armor", "Sheet", "Weapon",
     "FALL_DIFFICULTY", "FallResult", "fall_severity", "knockdown", "resolve_fall",
     "STANCE_TABLE", "StanceEffect", "stance_modifiers",

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from collections.abc import Callable
+
 from tactics.rules import Character, Modifier, health_state
 
 if TYPE_CHECKING:
@@ -69,6 +71,8 @@ class Combatant:
     turns: int = 0
     incapacitated_at: float | None = None
     attacked: simpy.Event | None = None
+    health_rule: Callable[[int, int, int, int], str] = health_state
+    """The ruleset's health thresholds (000 · Health by default)."""
 
     # -- reading ---------------------------------------------------------
     @property
@@ -97,7 +101,7 @@ class Combatant:
         self.stun = max(0, self.stun + stun)
         self.damage = max(0, self.damage + damage)
         ch = self.character
-        self.health = health_state(self.stun, self.damage, ch.toughness, ch.stamina)
+        self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
         if stun > 0 or damage > 0:
             self.aim_bonus = 0
         return self.health
@@ -105,7 +109,7 @@ class Combatant:
     def set_stun(self, stun: int) -> None:
         self.stun = max(0, stun)
         ch = self.character
-        self.health = health_state(self.stun, self.damage, ch.toughness, ch.stamina)
+        self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
 
     def summary(self) -> dict[str, Any]:
         return {

@@ -34,7 +34,8 @@ from tactics.dice import Dice, ScriptedDice, SeededDice
 from tactics.errors import InputError
 from tactics.map import Mover
 from tactics.replay.schema import FORMAT, SCHEMA_VERSION, End, Header, State, Turn, UnitInfo
-from tactics.rules import Character, RuleOptions, Weapon, acts_every, recover_stun, throw_range
+from tactics.rules import Character, RuleOptions, Weapon
+from tactics.rules.ruleset import MANO_A_MANO, Ruleset
 from tactics.sim.combatant import Combatant
 from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
@@ -76,10 +77,12 @@ class Encounter:
         dice: Dice | None = None,
         options: Options | dict[str, Any] | None = None,
         name: str = "",
+        ruleset: Ruleset = MANO_A_MANO,
     ) -> None:
         if dice is None:
             dice = SeededDice(0 if seed is None else seed)
         self.map = map
+        self.rules = ruleset
         self.seed = seed if seed is not None else getattr(dice, "seed", None)
         self.dice = dice
         if isinstance(options, dict):
@@ -152,6 +155,7 @@ class Encounter:
             z=z,
             flying=is_flying,
             airspeed=float(character.airspeed),
+            health_rule=self.rules.health_state,
         )
         for w in character.weapons:
             if w.kind == "gun" and w.shots:
@@ -272,7 +276,7 @@ class Encounter:
         env = self.env
         rs = self.options.round_seconds
         r = c.first_round
-        every = acts_every(c.character.speed)
+        every = self.rules.acts_every(c.character.speed)
         while self._ended is None:
             t_turn = r * rs + c.offset
             if t_turn > env.now:
@@ -316,7 +320,7 @@ class Encounter:
             # recovery starts with the turn after the one that knocked it out (docs/engine.md)
             return
         before = c.health
-        c.set_stun(recover_stun(c.stun, c.health))
+        c.set_stun(self.rules.recover_stun(c.stun, c.health))
         changes: dict[str, Any] = {"stun": c.stun}
         if c.health != before:
             self.health_changed()
@@ -419,7 +423,7 @@ class Encounter:
             return float(w.range)
         if action in ("quick throw", "powerful throw", "heave"):
             try:
-                return float(throw_range(c.character, w, action))
+                return float(self.rules.throw_range(c.character, w, action))
             except ValueError:
                 return 0.0
         return 0.0
@@ -477,7 +481,7 @@ class Encounter:
             schema=SCHEMA_VERSION,
             tactics_version=__version__,
             seed=self.seed if not isinstance(self.dice, ScriptedDice) else None,
-            ruleset="mano-a-mano",
+            ruleset=self.rules.name,
             options=msgspec.to_builtins(self.options),
             map=self.map.to_dict(),
             roster=roster,

@@ -38,23 +38,7 @@ from tactics.replay.schema import (
     Say,
     State,
 )
-from tactics.rules import (
-    ACTIONS,
-    Modifier,
-    airspeed_after,
-    can_do,
-    climb_profile,
-    combo_size,
-    darkness_difficulty,
-    jump_needs_roll,
-    max_jump,
-    range_difficulty,
-    resolve_attack,
-    rest,
-    success,
-)
-from tactics.rules.falls import fall_severity, resolve_fall
-from tactics.rules.stances import stance_modifiers
+from tactics.rules import Modifier
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, eye
 
@@ -107,6 +91,7 @@ class _TurnState:
 class TurnRunner:
     def __init__(self, enc: Encounter) -> None:
         self.enc = enc
+        self.rules = enc.rules
 
     # -- small services ----------------------------------------------------
     def record(self, ev: Any) -> None:
@@ -121,7 +106,7 @@ class TurnRunner:
         die = self.enc.dice.d20()
         total = die + sum(v for _, v in mods)
         difficulty = sum(v for _, v in dmods)
-        ok = success(die, total - die, difficulty)
+        ok = self.rules.success(die, total - die, difficulty)
         rec = RollRec(
             die=die,
             total=total,
@@ -136,7 +121,7 @@ class TurnRunner:
     def combo_allowance(self, c: Combatant) -> int:
         ch = c.character
         multiple = len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons)
-        return combo_size(ch.speed, multiple, c.health)
+        return self.rules.combo_size(ch.speed, multiple, c.health)
 
     def walk_budget(self, c: Combatant) -> float:
         """Metres of running this turn: halved on the ground and when encumbered, 0 when immobile."""
@@ -191,7 +176,7 @@ class TurnRunner:
     def execute(self, c: Combatant, steps: list[Any], ts: _TurnState):
         acts = [s for s in steps if isinstance(s, Act)]
         if len(acts) > 1:
-            bad = [a.action for a in acts if a.action in ACTIONS and not ACTIONS[a.action].quick]
+            bad = [a.action for a in acts if a.action in self.rules.actions and not self.rules.actions[a.action].quick]
             if bad:
                 self.say(c, f"refused: a combo holds only quick actions, not {bad[0]}")
                 steps = [s for s in steps if not (isinstance(s, Act) and s.action in bad)] if len(acts) > len(bad) else steps[: steps.index(acts[0]) + 1]
@@ -215,7 +200,7 @@ class TurnRunner:
                     self.record(State(t=self.enc.env.now, who=c.id, changes={"counter_ready": True}))
                     return
                 target = self.enc.combatants.get(step.target) if step.target else None
-                spec = ACTIONS.get(step.action)
+                spec = self.rules.actions.get(step.action)
                 if (
                     spec is not None
                     and spec.kind != "other"
@@ -449,7 +434,7 @@ class TurnRunner:
         rise = end[2] - start[2]
         u = (dx / d, dy / d) if d > 1e-9 else (0.0, 0.0)
         running_start = ts.run_len >= RUNNING_START_M - 1e-9 and u[0] * ts.run_dir[0] + u[1] * ts.run_dir[1] > 0.99
-        longest, highest = max_jump(ch.running, running_start)
+        longest, highest = self.rules.max_jump(ch.running, running_start)
         gap = leg.gap if leg.gap is not None else d
         needed, limit = (rise, highest) if rise > 0.01 and (leg.gap or 0) <= 0 else (gap, longest)
         if needed > limit + 1e-9:
@@ -460,7 +445,7 @@ class TurnRunner:
             return False
         roll = None
         ok = True
-        if jump_needs_roll(needed, limit):
+        if self.rules.jump_needs_roll(needed, limit):
             roll = self.success_roll(c, "acrobatics: jump", [("acrobatics", ch.ability("acrobatics"))], [("near-limit jump", JUMP_ROLL_DIFFICULTY)])
             ok = roll.success
         self.record(Jump(t=self.enc.env.now, who=c.id, distance=round(needed, 6), max_distance=float(limit), running_start=running_start, roll=roll, success=ok))
@@ -481,7 +466,7 @@ class TurnRunner:
         """Climb along a face: one roll per turn; failure falls (000 · Movement · Climbing)."""
         ch = c.character
         surface = leg.surface or "handholds"
-        difficulty, per_turn = climb_profile(surface, ch.running)
+        difficulty, per_turn = self.rules.climb_profile(surface, ch.running)
         if not c.climbing:
             c.climb_base = min((tuple(leg.start), tuple(leg.end)), key=lambda p: p[2])
         if ts.climbed_roll is None:
@@ -526,7 +511,7 @@ class TurnRunner:
         """A voluntary drop: free up to the highest jump, otherwise a fall (docs/engine.md)."""
         start, end = c.pos, tuple(leg.end)
         h = start[2] - end[2]
-        _, highest = max_jump(c.character.running, True)
+        _, highest = self.rules.max_jump(c.character.running, True)
         if h <= highest + 1e-9:
             self._add_leg(c, "drop", start, end, 0.0, ts, seconds=SAFE_DROP_SECONDS)
             return True
@@ -546,9 +531,9 @@ class TurnRunner:
             except Exception:  # pragma: no cover - map without depths
                 depth = 0.0
         into_water = depth >= 1.0
-        severity = fall_severity(h, into_water)
+        severity = self.rules.fall_severity(h, into_water)
         die = self.enc.dice.d20() if severity != "knockdown" else None
-        res = resolve_fall(c.character, h, die, difficulty=difficulty, into_water=into_water)
+        res = self.rules.resolve_fall(c.character, h, die, difficulty=difficulty, into_water=into_water)
         rec = None
         if res.roll is not None:
             r = res.roll
@@ -646,7 +631,7 @@ class TurnRunner:
         if landed:
             after = base
         else:
-            after = airspeed_after(cur, base, climbed_m=climbed, descended_m=dived)
+            after = self.rules.airspeed_after(cur, base, climbed_m=climbed, descended_m=dived)
         self._add_leg(c, "fly", start, end, min(1.0 - ts.used, length / left * (1.0 - ts.used)), ts)
         ts.run_len = 0.0
         was = c.flying
@@ -658,7 +643,7 @@ class TurnRunner:
 
     # -- actions -----------------------------------------------------------
     def _act(self, c: Combatant, step: Act, ts: _TurnState) -> None:
-        spec = ACTIONS.get(step.action)
+        spec = self.rules.actions.get(step.action)
         if spec is None:
             self.say(c, f"refused: unknown action {step.action!r}")
             return
@@ -679,7 +664,7 @@ class TurnRunner:
                 self.say(c, f"refused: {c.name} has no weapon {step.weapon!r}")
                 return
         unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
-        ok, why = can_do(spec, c.health, c.posture, c.grappling, ch.encumbrance != "none", unwieldy=unwieldy)
+        ok, why = self.rules.can_do(spec, c.health, c.posture, c.grappling, ch.encumbrance != "none", unwieldy=unwieldy)
         if not ok:
             self.say(c, f"refused: {spec.name}: {why}")
             return
@@ -708,7 +693,7 @@ class TurnRunner:
             changes["posture"] = c.posture
         elif name == "rest":
             before = c.health
-            c.set_stun(rest(c.stun))
+            c.set_stun(self.rules.rest(c.stun))
             if c.health != before:
                 self.enc.health_changed()
             changes.update(stun=c.stun, health=c.health)
@@ -787,22 +772,22 @@ class TurnRunner:
             if not tmap.line_of_sight(eye(c), eye(target)):
                 self.say(c, f"refused: {spec.name}: no line of sight to {target.name}")
                 return
-            rd = range_difficulty(dist, max_r)
+            rd = self.rules.range_difficulty(dist, max_r)
             if rd:
                 diff_mods.append(Modifier(f"range {dist:.0f} m", rd))
         if not c.character.blind:
-            dd = darkness_difficulty(light, ATTACK_KIND_FOR_DARKNESS[kind])
+            dd = self.rules.darkness_difficulty(light, ATTACK_KIND_FOR_DARKNESS[kind])
             if dd:
                 diff_mods.append(Modifier(f"{light} light", dd))
         # stances and positions (000 · Stance and Position)
         partner = c.grapple == target.id
         aiming = bool(c.aim_bonus) and kind in ("shot", "throw") and not c.grappling
         attack_mods.extend(
-            stance_modifiers(c.posture, c.grapple_role if c.grappling else None, kind, role="attack",
+            self.rules.stance_modifiers(c.posture, c.grapple_role if c.grappling else None, kind, role="attack",
                              vs_grapple_partner=partner, from_above=from_above, aiming=aiming)
         )
         diff_mods.extend(
-            stance_modifiers(target.posture, target.grapple_role if target.grappling else None, kind,
+            self.rules.stance_modifiers(target.posture, target.grapple_role if target.grappling else None, kind,
                              role="defense", vs_grapple_partner=partner, from_above=from_above)
         )
         c.aim_bonus = 0
@@ -827,7 +812,7 @@ class TurnRunner:
         if enc.options.charging and kind in ("strike", "grapple") and ts.run_len > 5.0:
             charge_m = ts.run_len
         roll = enc.dice.d20()
-        res = resolve_attack(
+        res = self.rules.resolve_attack(
             c.character,
             weapon,
             spec,
@@ -890,7 +875,7 @@ class TurnRunner:
             if kind == "grapple":
                 self._grapple_effect(c, target, spec)
         elif victim is not target:
-            res2 = resolve_attack(c.character, weapon, spec, victim.character, 20, options=enc.rule_options)
+            res2 = self.rules.resolve_attack(c.character, weapon, spec, victim.character, 20, options=enc.rule_options)
             self._harm(victim, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
 
     def _swimming(self, c: Combatant) -> bool:

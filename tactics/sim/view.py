@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from tactics.rules import Character, Weapon, throw_range
+from tactics.rules import Character, Weapon
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
@@ -178,4 +178,4 @@ class View:
         return self._enc.map.distance_field(goals, self._enc.mover_of(c))
 
 
-__all__ = ["View", "UnitView", "eye", "throw_range", "MELEE_REACH_M"]
+__all__ = ["View", "UnitView", "eye", "MELEE_REACH_M"]

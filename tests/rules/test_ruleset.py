@@ -1,0 +1,43 @@
+"""The engine asks the rules through the encounter's ruleset object."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tactics import Encounter
+from tactics.dice import ScriptedDice
+from tactics.map import TacticalMap
+from tactics.replay.schema import Attack
+from tactics.rules import MANO_A_MANO, RULESETS, load_character, split_power
+from tactics.sim import Act, Plan, Scripted
+
+from ..sim.conftest import ROOT
+
+
+def test_mano_a_mano_is_the_default_and_holds_the_rules_functions():
+    assert RULESETS["mano-a-mano"] is MANO_A_MANO
+    assert MANO_A_MANO.split_power is split_power
+    assert MANO_A_MANO.split_power(5, "blunt") == (2, 3)
+    assert MANO_A_MANO.acts_every(0.25) == 4
+
+
+def test_a_different_ruleset_changes_what_the_engine_does_and_is_named_in_the_header():
+    sharp_world = dataclasses.replace(MANO_A_MANO, name="all-sharp",
+                                      split_power=lambda power, sharpness: (power, 0))
+    from tactics.rules import attack as attack_module
+
+    def resolve(*args, **kw):
+        res = attack_module.resolve_attack(*args, **kw)
+        return res.__class__(**{**{f: getattr(res, f) for f in res.__struct_fields__},
+                               "damage": res.damage + res.stun, "stun": 0})
+
+    sharp_world = dataclasses.replace(sharp_world, resolve_attack=resolve)
+    steven = load_character(ROOT / "assets/characters/steven.toml")
+    enc = Encounter(TacticalMap.from_grid(["......"]), dice=ScriptedDice([15]), ruleset=sharp_world)
+    enc.add(steven, "red", at=(1.0, 1.0),
+            policy=Scripted([Plan([Act("quick strike", target="blue-1", weapon="hands")])]))
+    enc.add(steven, "blue", at=(3.0, 1.0), policy=Scripted([]))
+    result = enc.run(until=0.9)
+    (attack,) = [e for e in result.events if isinstance(e, Attack)]
+    assert (attack.damage, attack.stun) == (3, 0)      # Mano a Mano would give 1 damage, 2 stun
+    assert result.header.ruleset == "all-sharp"
