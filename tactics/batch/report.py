@@ -1,9 +1,11 @@
 """The batch summary, and its rich table for the terminal.
 
     >>> summary = table.summary()                 # doctest: +SKIP
-    >>> rich.print(summary)                       # doctest: +SKIP  (renders the table)
+    >>> rich.print(summary)                       # doctest: +SKIP
     >>> summary.conditions[0].team("red").wins    # doctest: +SKIP
     Rate(count=52, n=100, low=0.4231, high=0.6153)
+
+(``rich.print`` draws the terminal table.)
 
 A :class:`Summary` holds the statistics of every condition
 (:class:`~tactics.batch.stats.ConditionStats`) and the batch's settings and

@@ -85,3 +85,14 @@ def test_summarize_groups_rates_and_failures() -> None:
     (everything,) = summarize(rows)
     assert everything.runs == 5 and everything.label == "all runs"
     assert math.isnan(summarize([_row(None, None, None, None, error="x")])[0].duration_mean)
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    import tactics.batch.seeds
+    import tactics.batch.stats
+    import tactics.batch.table
+
+    for mod in (tactics.batch.seeds, tactics.batch.stats, tactics.batch.table):
+        assert doctest.testmod(mod).failed == 0
