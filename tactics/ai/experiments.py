@@ -11,10 +11,13 @@
    for the encounter; only the policies differ. Sides alternate fight by
    fight (the charging team is red in even fights, blue in odd ones) so the
    map's and the initiative's small asymmetries cancel out.
-2. **High ground.** Four archers against four brawlers (Steven) — on the
-   ``tower`` map with the archers starting on the 10 m roof, and on the open
-   ``arena`` from the usual spawns. Brawlers below must find the ladder and
-   climb it (half running a turn, 000 · Movement · Climbing) under fire.
+2. **High ground.** Three archers against six brawlers (Steven) starting at
+   the east spawns, the archers on the same four-cell spot in the middle of
+   the map — on ``tower`` that spot is the 10 m roof, on ``arena`` it is open
+   ground. Brawlers below the tower must find the ladder and climb it (half
+   running a turn, 000 · Movement · Climbing); on open ground they walk up
+   (and the archers back off as they come). Same spot, same odds per shot:
+   only the height differs.
 
 Every fight is seeded (seed = fight number), so the numbers replay exactly.
 """
@@ -58,7 +61,7 @@ class Outcome:
     charge_power: int
 
 
-ARCHERS, BRAWLERS = 2, 4
+ARCHERS, BRAWLERS = 3, 6
 """The high-ground experiment's sides: a close fight on open ground."""
 
 
@@ -82,7 +85,8 @@ def _fight(job: tuple[str, int]) -> tuple[str, int, Outcome]:
         steven = load_character(SHEETS / "steven.toml")
         enc = Encounter(m, seed=seed)
         for i in range(ARCHERS):
-            at = (*TOWER_ROOF[i], 10.0) if where == "tower" else None
+            # the same spot on both maps: on the roof, or on the open ground where the tower would be
+            at = (*TOWER_ROOF[i], 10.0) if where == "tower" else TOWER_ROOF[i]
             enc.add(archer, team="red", policy="archer", at=at)
         for _ in range(BRAWLERS):
             enc.add(steven, team="blue", policy="brawler")
