@@ -12,7 +12,7 @@ The scripting surface::
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from tactics.version import __version__  # noqa: E402
 
 from tactics.map import load_map  # noqa: E402
 from tactics.replay import load_replay  # noqa: E402

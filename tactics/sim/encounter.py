@@ -29,7 +29,7 @@ from typing import Any
 import msgspec
 import simpy
 
-from tactics import __version__
+from tactics.version import __version__
 from tactics.dice import Dice, ScriptedDice, SeededDice
 from tactics.errors import InputError
 from tactics.map import Mover
