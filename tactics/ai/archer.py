@@ -52,7 +52,7 @@ AIM_BELOW = 0.5
 """Aim before shooting when the unaimed chance to hit is below this."""
 PERCH_RISE_M = 3.0
 """High ground: at least this much above where the archer stands."""
-PERCH_MAX_COST_M = 30.0
+PERCH_MAX_COST_M = 45.0
 """Head for a perch only if it is at most this many metres of movement away."""
 
 
