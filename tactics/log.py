@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tactics.replay.explain import roll_text
 from tactics.replay.schema import (
     Attack,
     Climb,
@@ -58,16 +59,18 @@ def _signed(n: int) -> str:
 
 
 def describe_roll(r: RollRec, detail: bool = False) -> str:
-    """``d20 14 +4 = 18 vs 12`` (``detail``: each modifier and difficulty part named)."""
-    mod = sum(v for _, v in r.modifiers)
-    if detail and r.modifiers:
-        mods = " ".join(f"{_signed(v)} {s}" for s, v in r.modifiers)
-    else:
-        mods = _signed(mod) if mod else ""
+    """``d20 14 +4 = 18 vs 12`` (``detail``: each modifier and difficulty part named).
+
+    The short form is the replay's own wording (:func:`tactics.replay.explain.roll_text`),
+    the same the viewer's log panel shows.
+    """
+    if not detail:
+        return roll_text(r)
+    mods = " ".join(f"{_signed(v)} {s}" for s, v in r.modifiers)
     diff = f"{r.difficulty}"
-    if detail and r.difficulty_mods:
+    if r.difficulty_mods:
         diff += " (" + ", ".join(f"{s} {v}" for s, v in r.difficulty_mods) + ")"
-    core = f"d20 {r.die}" + (f" {mods}" if mods else "") + (f" = {r.total}" if mods else "")
+    core = f"d20 {r.die}" + (f" {mods} = {r.total}" if mods else "")
     nat = " (natural 20)" if r.die == 20 else ""
     return f"{core}{nat} vs {diff}"
 

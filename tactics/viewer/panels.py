@@ -15,7 +15,7 @@ import pygame
 
 from tactics.replay.schema import Attack, Damage, End, Fall, Move, Say, State, Turn
 from tactics.viewer import palette
-from tactics.viewer.explain import describe, details, kind_of
+from tactics.replay.explain import describe, details, kind_of
 
 if TYPE_CHECKING:
     from tactics.viewer.core import Viewer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tactics.replay.schema import Attack, Damage, End, Fall, RollRec, Say, State
-from tactics.viewer.explain import describe, details, roll_text
+from tactics.replay.explain import describe, details, roll_text
 from tactics.viewer.palette import team_colours
 
 

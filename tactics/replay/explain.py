@@ -1,4 +1,4 @@
-"""Events in words: one line per event, the rolls explained.
+"""Events in words: one line per event, the rolls explained (viewer log panel, command line).
 
 Pure functions of the replay's events (no pygame), so the log panel, tests
 and any text front end say the same thing::
