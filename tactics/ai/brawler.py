@@ -66,15 +66,18 @@ class Brawler:
     def __init__(self, charge: bool = True) -> None:
         self.charge = charge
         self._seen: dict[str, float] = {}
+        self._target: UnitView | None = None
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
         p = self._plan(view)
-        me = view.me
-        self._seen = {e.id: view.flat_distance(me, e) for e in view.enemies()}
+        # remember how far our target was, to see next turn whether it is coming (charge traps)
+        t = self._target
+        self._seen = {t.id: view.flat_distance(view.me, t)} if t is not None else {}
         return p
 
     def _plan(self, view: View) -> Plan:
+        self._target = None
         me = view.me
         enemies = view.enemies()
         if not enemies:
@@ -89,6 +92,7 @@ class Brawler:
             return Plan([Act("stand")], "getting back up")
         target = pick_target(view, me, enemies)
         assert target is not None
+        self._target = target
         if view.in_reach(me, target):
             attacks = best_melee(view, me, target)
             return Plan([a.act(target) for a in attacks], describe(attacks, target))

@@ -239,23 +239,37 @@ def worn(u: UnitView) -> float:
 
 def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
                 field: Any = None) -> UnitView | None:
-    """Team focus: the nearest injured enemy in reach, else the nearest enemy (injured ones count as nearer)."""
+    """Team focus: the nearest injured enemy in reach, else the nearest enemy (injured ones count as nearer).
+
+    One pass over the enemies (this runs every turn for every unit).
+    """
     enemies = view.enemies() if enemies is None else enemies
     if not enemies:
         return None
-    reach = [e for e in enemies if view.in_reach(me, e)]
-    if reach:
-        return min(reach, key=lambda e: (e.health == "healthy", -worn(e), view.flat_distance(me, e)))
-
-    def key(e: UnitView) -> float:
-        d = view.flat_distance(me, e)
-        if e.health != "healthy":
+    mx, my, mz = me.pos
+    hyp = math.hypot
+    best_reach = None
+    best_reach_key: tuple = ()
+    best = None
+    best_key = math.inf
+    for e in enemies:
+        ex, ey, ez = e.pos
+        d = hyp(ex - mx, ey - my)
+        healthy = e.health == "healthy"
+        if d <= MELEE_REACH_M and abs(ez - mz) <= MELEE_REACH_UP_M:
+            k = (healthy, -worn(e), d)
+            if best_reach is None or k < best_reach_key:
+                best_reach, best_reach_key = e, k
+            continue
+        if best_reach is not None:
+            continue
+        if not healthy:
             d -= FOCUS_SLACK_M
         if e.grapple is not None and e.grapple_role == "inferior":
             d -= 1.0  # an ally has it pinned
-        return d
-
-    return min(enemies, key=key)
+        if d < best_key:
+            best, best_key = e, d
+    return best_reach if best_reach is not None else best
 
 
 # -- team fields -------------------------------------------------------------
@@ -316,14 +330,16 @@ def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
 def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = True) -> Any:
     """One multi-source distance field to every enemy, shared by a team for a round.
 
-    Cached by (encounter, team, mover, round): within a round the field is a
-    few metres stale at worst, which only steers; the last metres are a real
+    Cached by (encounter, team, mover, round): within a round (two rounds on
+    maps of more than 4096 cells) the field is a few metres stale at worst, which only steers; the last metres are a real
     path to the real target. The encounter is held by a weak reference, so a
     new fight never reads an old fight's field. ``safe`` plans with
     :func:`safe_mover`; when that finds no way, the engine's own mover is used.
     """
     enc = getattr(view, "_enc", None)
-    rnd = math.floor(view.time / max(1e-9, view.options.round_seconds))
+    # one field per team per round on small maps; every other round on big ones (it only steers)
+    every = 1 if view.map.rows * view.map.cols <= 4096 else 2
+    rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
     sm, real = movers(view, me)
     mv = sm if safe else real
     key = (id(enc), me.team, mv.key, rnd)
