@@ -210,7 +210,8 @@ class Brawler:
             return Plan([], "no path to any enemy: holding")
         steps: list[Any] = list(r.steps)
         if not r.arrives:
-            return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m)")
+            note = f", {r.note}" if r.note else ""
+            return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m){note}")
         if not self.charge and steps:
             last = steps[-1]
             prev = (steps[-2].x, steps[-2].y) if len(steps) > 1 else (me.x, me.y)

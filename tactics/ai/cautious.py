@@ -88,7 +88,7 @@ class Cautious:
                 return Plan([], "no path to any enemy: holding")
             steps += r.steps
             if not r.arrives:
-                return Plan(steps, f"advancing carefully on {target.name}")
+                return Plan(steps, f"advancing carefully on {target.name}" + (f", {r.note}" if r.note else ""))
         act = self._careful(view, me, target)
         if act is None:
             return Plan(steps, f"nothing to strike {target.name} with")

@@ -46,7 +46,7 @@ class Grappler:
                 return Plan([], "no path to any enemy: holding")
             steps += r.steps
             if not r.arrives:
-                return Plan(steps, f"closing on {target.name} to clinch")
+                return Plan(steps, f"closing on {target.name} to clinch" + (f", {r.note}" if r.note else ""))
         hold = estimate(view, me, target, "hold", None)
         acts = [Act("hold", target=target.id)]
         if combo_allowance(me) >= 2:

@@ -210,3 +210,13 @@ def test_a_plan_is_a_plan_with_a_reason_for_every_policy():
         enc.add(sheet("clone"), team="blue", policy="passive")
         plan = cls().plan(enc.view_for(enc.combatants[me.id]))
         assert isinstance(plan, Plan) and plan.reason
+
+
+def test_walkers_cross_the_ravine_with_a_running_jump_and_never_fall():
+    for seed in range(3):
+        r = fight("ravine", "brawler", n=2, seed=seed)
+        jumps = [e for e in r.events if type(e).__name__ == "Jump" and e.who.startswith("red")]
+        falls = [e for e in r.events if type(e).__name__ == "Fall" and e.who.startswith("red")]
+        assert jumps and all(j.running_start and j.roll is None and j.success for j in jumps)
+        assert not falls and r.winner == "red"
+        assert any("running jump" in e.text for e in r.events if isinstance(e, Say))
