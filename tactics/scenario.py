@@ -88,6 +88,7 @@ its lit zones stay; ``bright``/``dim``/``dark``: the whole map in that light."""
 
 
 # ----------------------------------------------------------------- where things are
+@lru_cache(maxsize=1)
 def repo_root() -> Path:
     """The checkout holding ``maps/`` and ``assets/`` (the package is installed editable)."""
     return Path(tactics.__file__).resolve().parents[1]
@@ -101,19 +102,29 @@ def _dir(name: str) -> Path:
     return d
 
 
+@lru_cache(maxsize=16)
+def _glob(folder: str, pattern: str, mtime: float) -> tuple[Path, ...]:
+    return tuple(sorted(Path(folder).glob(pattern)))
+
+
+def _files(folder: Path, pattern: str) -> tuple[Path, ...]:
+    """``sorted(folder.glob(pattern))``, listed again only when the folder changes (its mtime)."""
+    return _glob(str(folder), pattern, folder.stat().st_mtime)
+
+
 def shipped_maps() -> dict[str, Path]:
     """Map name (file stem) -> path, for ``maps/*.toml`` (encounter files excluded)."""
-    return {p.stem: p for p in sorted(_dir("maps").glob("*.toml")) if not p.name.endswith(".encounter.toml")}
+    return {p.stem: p for p in _files(_dir("maps"), "*.toml") if not p.name.endswith(".encounter.toml")}
 
 
 def shipped_characters() -> dict[str, Path]:
     """Sheet name (file stem) -> path, for ``assets/characters/*.toml``."""
-    return {p.stem: p for p in sorted((_dir("assets") / "characters").glob("*.toml"))}
+    return {p.stem: p for p in _files(_dir("assets") / "characters", "*.toml")}
 
 
 def shipped_encounters() -> dict[str, Path]:
     """Encounter name -> path, for ``maps/*.encounter.toml``."""
-    return {p.name[: -len(".encounter.toml")]: p for p in sorted(_dir("maps").glob("*.encounter.toml"))}
+    return {p.name[: -len(".encounter.toml")]: p for p in _files(_dir("maps"), "*.encounter.toml")}
 
 
 def _norm(name: str) -> str:
@@ -139,6 +150,19 @@ def map_path(name: str, base: Path | None = None) -> Path:
 
 def character_path(name: str, base: Path | None = None) -> Path:
     """A sheet by shipped name (``"steven"``, ``"spear-thrower"``), archetype (``"brawler"``) or path."""
+    if name.endswith(".toml") or "/" in name or "\\" in name:
+        return _character_path(name, base, 0.0)   # a path: looked up afresh (the working folder may change)
+    folder = _dir("assets") / "characters"
+    return _cached_character_path(name, folder.stat().st_mtime)
+
+
+@lru_cache(maxsize=256)
+def _cached_character_path(name: str, mtime: float) -> Path:
+    """A shipped sheet by name, listed again only when the folder changes."""
+    return _character_path(name, None, mtime)
+
+
+def _character_path(name: str, base: Path | None, mtime: float) -> Path:
     p = Path(name)
     if p.suffix == ".toml" or "/" in name or "\\" in name:
         for cand in ([base / p] if base is not None and not p.is_absolute() else []) + [p]:
