@@ -327,32 +327,36 @@ def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     return safe_mover(me.character, view.map.cell_size), real
 
 
+def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
+    enc = getattr(view, "_enc", None)  # the encounter, for the cache key only (held weakly)
+    # one field per team per round on small maps; every other round on big ones (it only steers)
+    every = 1 if view.map.rows * view.map.cols <= 4096 else 2
+    rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
+    key = (id(enc), me.team, mv.key, rnd)
+    hit = _TEAM_FIELDS.get(key)
+    if hit is not None and hit[0]() is enc:
+        return hit[1]
+    f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
+    _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
+    while len(_TEAM_FIELDS) > 64:
+        _TEAM_FIELDS.popitem(last=False)
+    return f
+
+
 def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = True) -> Any:
     """One multi-source distance field to every enemy, shared by a team for a round.
 
     Cached by (encounter, team, mover, round): within a round (two rounds on
-    maps of more than 4096 cells) the field is a few metres stale at worst, which only steers; the last metres are a real
-    path to the real target. The encounter is held by a weak reference, so a
-    new fight never reads an old fight's field. ``safe`` plans with
-    :func:`safe_mover`; when that finds no way, the engine's own mover is used.
+    maps of more than 4096 cells) the field is a few metres stale at worst,
+    which only steers; the last metres are a real path to the real target.
+    The encounter is held by a weak reference, so a new fight never reads an
+    old fight's field. ``safe`` plans with :func:`safe_mover`; when that finds
+    no way, the engine's own mover is used.
     """
-    enc = getattr(view, "_enc", None)
-    # one field per team per round on small maps; every other round on big ones (it only steers)
-    every = 1 if view.map.rows * view.map.cols <= 4096 else 2
-    rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
     sm, real = movers(view, me)
-    mv = sm if safe else real
-    key = (id(enc), me.team, mv.key, rnd)
-    hit = _TEAM_FIELDS.get(key)
-    if hit is not None and hit[0]() is enc:
-        f = hit[1]
-    else:
-        f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
-        _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
-        while len(_TEAM_FIELDS) > 64:
-            _TEAM_FIELDS.popitem(last=False)
-    if safe and mv is not real and f.cost_at(me.x, me.y) == math.inf:
-        return team_field(view, me, enemies, safe=False)
+    f = _field(view, me, enemies, sm if safe else real)
+    if safe and sm is not real and f.cost_at(me.x, me.y) == math.inf:
+        return _field(view, me, enemies, real)
     return f
 
 
@@ -363,9 +367,7 @@ def safe_reachable(view: View, me: UnitView) -> bool:
     enemies = view.enemies()
     if not enemies:
         return False
-    f = team_field(view, me, enemies)  # falls back to the engine's mover only when no safe way exists
-    safe = movers(view, me)[0]
-    return bool(f.cost_at(me.x, me.y) < math.inf and getattr(f, "_graph", None) is view.map.movement_arrays(safe))
+    return _field(view, me, enemies, movers(view, me)[0]).cost_at(me.x, me.y) < math.inf
 
 
 def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
