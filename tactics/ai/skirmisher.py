@@ -7,13 +7,14 @@ throw and the target is in sight, then fights like a :class:`~tactics.ai.brawler
 Each turn, while a thrown weapon is left:
 
 1. The target is the team's focus (nearest injured enemy, else nearest).
-2. In range of a powerful throw (twice the quick range, 000 · Thrown Weapon
-   Attacks) and healthy: a powerful throw (double power, strenuous), unless
-   a quick throw (within the quick range) pays more.
-3. Out of range: walk until the target is inside the powerful range (the
-   ``max_m`` of the move stops it there, so it does not walk into reach),
-   then throw if the move got there.
-4. Injured: only quick throws (one quick action).
+2. The best of a powerful throw (double power, strenuous, twice the quick
+   range, 000 · Thrown Weapon Attacks) and a quick throw, by expected harm —
+   thrown only with at least a 40 % chance, since the weapon is spent and the
+   range difficulty of a 12 m throw climbs 1 per 0.6 m.
+3. Too far for a fair throw: walk to the farthest distance that gives one
+   (out of reach), and throw on arrival if the move gets there.
+4. In reach: throw point blank only if it beats the melee turn.
+5. Injured: only quick throws (one quick action).
 
 With nothing left to throw, the brawler's logic takes over.
 """
@@ -24,9 +25,13 @@ import math
 from typing import Any
 
 from tactics.ai.brawler import Brawler
-from tactics.ai.common import estimate, move_toward, pick_target, reachable
+from tactics.ai.common import best_melee, estimate, move_toward, pick_target, reachable
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
+
+
+MIN_THROW_P = 0.4
+"""A throw spends the weapon: only throw with at least this chance to hit (or point blank when it beats melee)."""
 
 
 def throwables(me: UnitView) -> list[Any]:
@@ -51,33 +56,47 @@ class Skirmisher(Brawler):
             return super().plan(view)
         target = pick_target(view, me, enemies)
         assert target is not None
+        dist = view.distance(me, target)
+        best = self._throw(view, me, target, ws, dist)
         if view.in_reach(me, target):
+            # point blank: throw if it pays more than the melee turn would
+            melee = best_melee(view, me, target)
+            if best is not None and best.ev > sum(a.ev for a in melee) and view.can_see(me, target):
+                return Plan([best.act(target)], f"{best.action} of the {best.weapon} at {target.name} from close by ({best.p:.0%})")
             return super().plan(view)
-        best = self._throw(view, me, target, ws, view.distance(me, target))
-        if best is not None and view.can_see(me, target):
+        if best is not None and best.p >= MIN_THROW_P and view.can_see(me, target):
             return Plan([best.act(target)], f"{best.action} of the {best.weapon} at {target.name} ({best.p:.0%} to hit)")
-        # walk into throwing range, not into reach
         if not reachable(view, me, enemies):
             return Plan([], "no path to any enemy: holding")
-        ranges = [view.max_range(me, w, "powerful throw" if me.health == "healthy" else "quick throw") for w in ws]
-        rng = max(ranges)
-        if rng <= 3.0:
-            return super().plan(view)  # nothing worth throwing from afar
+        # walk to where a throw has a fair chance (range difficulty is steep for short ranges), not into reach
+        stand = self._throw_distance(view, me, target, ws)
+        if stand is None:
+            return super().plan(view)  # no distance gives a fair throw: close in and fight
         d = view.flat_distance(me, target)
-        if d <= rng:
-            # in range but no line of sight from here: walk in like a brawler until it opens
-            return super().plan(view)
-        r = move_toward(view, me, target, enemies, stop=max(3.5, rng - 1.0))
+        if d <= stand + 0.3:
+            return super().plan(view)  # close enough but no line of sight: walk in until it opens
+        r = move_toward(view, me, target, enemies, stop=stand)
         if r is None:
             return Plan([], "no path to any enemy: holding")
         if r.steps:
             ex, ey = r.end
             gz = view.map.ground_height(ex, ey)
-            dist = math.dist((ex, ey, gz), target.pos)
-            best = self._throw(view, me, target, ws, dist)
-            if best is not None and view.map.line_of_sight((ex, ey, gz + EYE_HEIGHT_M), (target.x, target.y, target.z + EYE_HEIGHT_M)):
-                return Plan(r.steps + [best.act(target)], f"stepping into range: {best.action} of the {best.weapon} at {target.name} ({best.p:.0%})")
-        return Plan(r.steps, f"closing to throwing range of {target.name} ({d:.0f} m, throws {rng:.0f} m)")
+            after = self._throw(view, me, target, ws, math.dist((ex, ey, gz), target.pos))
+            sees = view.map.line_of_sight((ex, ey, gz + EYE_HEIGHT_M), (target.x, target.y, target.z + EYE_HEIGHT_M))
+            if after is not None and after.p >= MIN_THROW_P and sees:
+                return Plan(r.steps + [after.act(target)],
+                            f"stepping in to {stand:.0f} m: {after.action} of the {after.weapon} at {target.name} ({after.p:.0%})")
+        return Plan(r.steps, f"closing to {stand:.0f} m of {target.name} for a throw ({d:.0f} m now)")
+
+    def _throw_distance(self, view: View, me: UnitView, target: UnitView, ws: list[Any]) -> float | None:
+        """The farthest distance (out of reach) from which the best throw hits at least ``MIN_THROW_P``."""
+        d = 12.0 * 2
+        while d >= 3.5:
+            e = self._throw(view, me, target, ws, d)
+            if e is not None and e.p >= MIN_THROW_P:
+                return d
+            d -= 0.5
+        return None
 
     def _throw(self, view: View, me: UnitView, target: UnitView, ws: list[Any], dist: float) -> Any:
         healthy = me.health == "healthy" and me.character.encumbrance == "none"
