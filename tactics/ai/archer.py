@@ -30,22 +30,20 @@ import numpy as np
 
 from tactics.ai.common import (
     Estimate,
-    approach_point,
     best_melee,
     combo_allowance,
     estimate,
     move_toward,
-    mover_of,
-    pick_target,
     movers,
+    pick_target,
     reachable,
     route,
-    team_field,
     standable,
+    team_field,
     worn,
 )
-from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.map import LIGHTS
+from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
 AIM_BELOW = 0.5
@@ -263,8 +261,6 @@ class Archer:
         theirs = np.where(np.isfinite(theirs), theirs, 1e6)
         score = np.where(ok, theirs - 0.05 * mine, -np.inf)
         i = int(np.argmax(score))
-        here = tmap.distance_field([(me.x, me.y)], movers(view, me)[0]).cost_at(me.x, me.y)
-        _ = here
         if cc[i] == col and rr[i] == row:
             return None, "holding the high ground, far from where they climb up"
         return ((cc[i] + 0.5) * s, (rr[i] + 0.5) * s), "holding the high ground: moving away from where they climb up"
@@ -401,5 +397,3 @@ class Archer:
         attacks = best_melee(view, me, target)
         return Plan(steps + [a.act(target) for a in attacks], f"no bow: striking {target.name}")
 
-
-_ = (approach_point, mover_of)

@@ -30,7 +30,6 @@ from tactics.ai.common import (
     STOP_M,
     approach_point,
     best_melee,
-    combo_allowance,
     move_toward,
     mover_of,
     pick_target,
@@ -246,5 +245,3 @@ class NoChargeBrawler(Brawler):
     def __init__(self) -> None:
         super().__init__(charge=False)
 
-
-_ = combo_allowance

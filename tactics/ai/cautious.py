@@ -26,7 +26,7 @@ import math
 from typing import Any
 
 from tactics.ai.common import best_melee, estimate, melee_weapons, move_toward, pick_target, reachable
-from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from tactics.ai.brawler import Brawler
 from tactics.ai.common import best_melee, estimate, move_toward, pick_target, reachable
-from tactics.sim.plan import Act, Plan
+from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
 
@@ -108,5 +108,3 @@ class Skirmisher(Brawler):
                     best = e
         return best
 
-
-_ = (Act,)
