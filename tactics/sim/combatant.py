@@ -59,7 +59,9 @@ class Combatant:
     """The bow held drawn, if any (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
     shots_left: dict[str, int] = field(default_factory=dict)
     spent: set[str] = field(default_factory=set)
-    """Thrown weapons already thrown."""
+    """Thrown weapons with none left in hand (every one of a weapon's ``count`` thrown)."""
+    thrown: dict[str, int] = field(default_factory=dict)
+    """How many of each thrown weapon have been thrown."""
     covering: str | None = None
     surprised: bool = False
     offset: float = 0.0

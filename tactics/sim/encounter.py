@@ -41,6 +41,9 @@ from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 
+RUN_UP_M = 2.0
+"""A running start: straight metres toward the take-off in the same turn (DECISIONS · Jumping)."""
+
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Encounter options (all recorded in the replay header)."""
@@ -410,7 +413,11 @@ class Encounter:
         ch = c.character
         m = self._movers.get(id(ch))
         if m is None:
-            m = Mover.from_character(ch)
+            # the longest jump one turn allows: a 2 m run-up and the jump share the turn's running,
+            # or half running standing (docs/engine.md); drops as high as the highest jump land safely
+            longest = max(ch.running - RUN_UP_M, ch.running / 2, 0.0)
+            m = Mover.from_character(ch, max_jump_m=longest, max_jump_height_m=ch.running / 2,
+                                     max_drop_m=max(ch.running / 2, 0.5))
             self._movers[id(ch)] = m
         return m
 

@@ -151,6 +151,8 @@ class TurnRunner:
             self._move_legs(c, list(c.climb_route), ts, goal=None)
             self._flush_move(c, ts)
             ts.allowed = 1
+            if not c.able:
+                return
         plan = c.policy.plan(enc.view_for(c))
         if not isinstance(plan, Plan):
             raise TypeError(f"policy of {c.id} returned {type(plan).__name__}, not a Plan")
@@ -602,6 +604,10 @@ class TurnRunner:
             dz = 0.0
         if abs(dz) > left:
             dz = math.copysign(left, dz)
+        if step.max_m is not None:
+            left = min(left, max(0.0, step.max_m))
+            if abs(dz) > left:
+                dz = math.copysign(left, dz)
         horiz_left = math.sqrt(max(0.0, left * left - dz * dz))
         hx, hy = step.x - start[0], step.y - start[1]
         hd = math.hypot(hx, hy)
@@ -828,8 +834,10 @@ class TurnRunner:
         )
         ts.run_len = 0.0
         enc.note_activity()
-        if weapon is not None and weapon.kind == "thrown":
-            c.spent.add(weapon.name)
+        if weapon is not None and spec.kind == "throw":
+            c.thrown[weapon.name] = c.thrown.get(weapon.name, 0) + 1
+            if c.thrown[weapon.name] >= max(1, weapon.count):
+                c.spent.add(weapon.name)
         if weapon is not None and weapon.kind == "bow":
             c.drawn = None
         if weapon is not None and weapon.kind == "gun" and weapon.name in c.shots_left:

@@ -160,7 +160,8 @@ def test_skirmisher_throws_then_closes_in():
     assert acts and acts[0] in ("powerful throw", "quick throw")
     assert "quick strike" in acts or "powerful strike" in acts or r.winner == "red"
     throws = [a for a in acts if a.endswith("throw")]
-    assert len(throws) == 1   # the javelins are spent once thrown
+    javelins = sum(w.count for w in sheet("spear_thrower").weapons if w.kind == "thrown")
+    assert 1 <= len(throws) <= javelins   # each javelin is spent once thrown
 
 
 def test_grappler_clinches_takes_the_dominant_position_and_finishes():

@@ -234,3 +234,26 @@ def test_swimming_adds_to_strikes_and_halves_their_stun():
     assert ("swimming", 3) in attack.roll.modifiers
     assert ("swimming", 2) in attack.roll.difficulty_mods
     assert (attack.power, attack.damage, attack.stun) == (3, 1, 1)   # blunt 3: 1 damage, 2 stun halved to 1
+
+
+def test_each_of_several_thrown_weapons_is_spent_on_its_own():
+    thrower = sheet("spear_thrower")
+    javelin = next(w for w in thrower.weapons if w.kind == "thrown")
+    n = javelin.count
+    plans = [Plan([Act("quick throw", target="blue-1", weapon=javelin.name)]) for _ in range(n + 1)]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([2] * n))
+    enc.add(thrower, "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=n + 0.9)
+    assert len(of(result, Attack)) == n
+    assert any("already thrown" in s.text for s in of(result, Say, "red-1"))
+
+
+def test_paths_offer_only_jumps_one_turn_allows():
+    # a 2 m run-up and the jump share the turn's running: Steven (running 5) jumps at most 3 m
+    enc = Encounter(TacticalMap.from_grid(FLAT), seed=1)
+    steven = enc.add(sheet(), "red", at=(1.0, 1.0))
+    mover = enc.mover_of(enc.combatants[steven.id])
+    assert (mover.max_jump_m, mover.max_jump_height_m) == (3.0, 2.5)
+    wide = TacticalMap.from_grid(["...__......", "...__......"])
+    assert wide.path((1.0, 1.0), (19.0, 1.0), mover) is None
