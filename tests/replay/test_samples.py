@@ -40,3 +40,11 @@ def test_the_samples_show_their_mechanics():
 def test_regenerating_a_sample_gives_the_same_bytes():
     for fn in (charge, flyer_dive):
         assert fn().to_bytes() == fn().to_bytes()
+
+
+def test_the_committed_samples_are_what_make_samples_writes(tmp_path):
+    """A change of behaviour shows up here: run `make samples` and commit the replays."""
+    from tactics.samples import write_samples
+
+    for path in write_samples(tmp_path):
+        assert path.read_bytes() == (ROOT / "replays" / path.name).read_bytes(), f"{path.name} is stale"
