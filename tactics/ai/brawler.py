@@ -31,7 +31,6 @@ from tactics.ai.common import (
     approach_point,
     best_melee,
     move_toward,
-    mover_of,
     pick_target,
     reachable,
     straight_run,
@@ -166,7 +165,7 @@ class Brawler:
         to_stage = math.hypot(sx - me.x, sy - me.y)
         if to_stage > budget:
             return False
-        legs = view.map.path((sx, sy), stop, mover_of(me.character))
+        legs = view.map.path((sx, sy), stop, view.mover(me))
         return bool(legs) and len(legs) == 1 and legs[0].kind == "walk"
 
     def _coming(self, target: UnitView, d_now: float) -> bool:

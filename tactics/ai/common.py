@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import weakref
-from collections import OrderedDict
 from typing import Any
 
 from tactics.map import CLIMB_DIFFICULTY, Mover
@@ -273,20 +271,6 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
 
 
 # -- team fields -------------------------------------------------------------
-_TEAM_FIELDS: OrderedDict[tuple, tuple[Any, Any]] = OrderedDict()
-_MOVER_KEYS: dict[int, tuple[Any, Mover]] = {}
-
-
-def mover_of(ch: Any) -> Mover:
-    """The map's :class:`Mover` for a character (as the engine builds it), cached."""
-    got = _MOVER_KEYS.get(id(ch))
-    if got is None or got[0] is not ch:
-        got = (ch, Mover.from_character(ch))
-        _MOVER_KEYS[id(ch)] = got
-    return got[1]
-
-
-_SAFE_MOVERS: dict[tuple[int, float], tuple[Any, Mover]] = {}
 
 
 def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
@@ -302,10 +286,6 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
     anyone, a rope for a trained climber; a fall from 10 m is lethal) keeps units
     out of ravines and off ropes they would fall from.
     """
-    key = (id(ch), float(cell_size))
-    got = _SAFE_MOVERS.get(key)
-    if got is not None and got[0] is ch:
-        return got[1]
     r = float(ch.running)
     gap = r / 2 - 1.01
     if gap + cell_size > r:
@@ -313,44 +293,44 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
     rise = r / 4 - 1.01
     # only faces it cannot fall from: climbing roll d20 + climbing > difficulty always succeeds
     surfaces = frozenset(sf for sf, diff in CLIMB_DIFFICULTY.items() if diff <= ch.ability("climbing"))
-    m = Mover.from_character(ch, max_jump_m=max(0.0, gap), max_jump_height_m=max(0.0, rise),
-                             climb_surfaces=surfaces)
-    _SAFE_MOVERS[key] = (ch, m)
-    return m
+    return Mover.from_character(ch, max_jump_m=max(0.0, gap), max_jump_height_m=max(0.0, rise),
+                                climb_surfaces=surfaces)
 
 
 def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     """(safe, engine's) movers of ``me``; flyers use the engine's for both."""
-    real = mover_of(me.character)
+    real = view.mover(me)
     if me.character.airspeed > 0:
         return real, real
-    return safe_mover(me.character, view.map.cell_size), real
+    memo = view.memo.setdefault("safe movers", {})
+    key = id(me.character)
+    safe = memo.get(key)
+    if safe is None:
+        safe = memo[key] = safe_mover(me.character, view.map.cell_size)
+    return safe, real
 
 
 def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
-    enc = getattr(view, "_enc", None)  # the encounter, for the cache key only (held weakly)
     # one field per team per round on small maps; every other round on big ones (it only steers)
     every = 1 if view.map.rows * view.map.cols <= 4096 else 2
     rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
-    key = (id(enc), me.team, mv.key, rnd)
-    hit = _TEAM_FIELDS.get(key)
-    if hit is not None and hit[0]() is enc:
+    fields = view.memo.setdefault("team fields", {})
+    key = (me.team, mv.key)
+    hit = fields.get(key)
+    if hit is not None and hit[0] == rnd:
         return hit[1]
     f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
-    _TEAM_FIELDS[key] = (weakref.ref(enc) if enc is not None else (lambda: None), f)
-    while len(_TEAM_FIELDS) > 64:
-        _TEAM_FIELDS.popitem(last=False)
+    fields[key] = (rnd, f)
     return f
 
 
 def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = True) -> Any:
     """One multi-source distance field to every enemy, shared by a team for a round.
 
-    Cached by (encounter, team, mover, round): within a round (two rounds on
-    maps of more than 4096 cells) the field is a few metres stale at worst,
-    which only steers; the last metres are a real path to the real target.
-    The encounter is held by a weak reference, so a new fight never reads an
-    old fight's field. ``safe`` plans with :func:`safe_mover`; when that finds
+    Cached in the encounter's ``view.memo`` by (team, mover, round): within a
+    round (two rounds on maps of more than 4096 cells) the field is a few
+    metres stale at worst, which only steers; the last metres are a real path
+    to the real target. ``safe`` plans with :func:`safe_mover`; when that finds
     no way, the engine's own mover is used.
     """
     sm, real = movers(view, me)
@@ -538,7 +518,7 @@ def _careful_jump(view: View, me: UnitView, legs: list[Any], budget: float) -> R
     if RUN_UP_M + gap + 0.15 > run or gap > ch.running - 1.0:
         return None  # cannot be done without a roll: take the engine's way
     tmap = view.map
-    mover = mover_of(ch)
+    mover = view.mover(me)
     up = tmap.path((sx, sy), (ex, ey), mover)
     if not up or len(up) != 1 or up[0].kind != "walk":
         return None
@@ -564,7 +544,7 @@ def _careful_jump(view: View, me: UnitView, legs: list[Any], budget: float) -> R
 
 def route_plain(view: View, me: UnitView, goal: tuple[float, float], budget: float) -> Route | None:
     """The engine mover's path to ``goal``, cut to ``budget`` (no careful jumping)."""
-    legs = view.map.path(me.pos, goal, mover_of(me.character))
+    legs = view.map.path(me.pos, goal, view.mover(me))
     if legs is None:
         return None
     steps: list[MoveTo] = []
@@ -636,5 +616,5 @@ def hold(reason: str) -> Plan:
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
     "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
-    "steer", "standable", "mover_of", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
+    "steer", "standable", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]

@@ -108,6 +108,8 @@ class Encounter:
         self._activity = False
         self._n_slots = 0
         self._joiners = 0
+        self.memo: dict[str, Any] = {}
+        """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self._health_version = 0
         self._checked_at = -1
         self._able_by_team: dict[str, list[UnitView]] | None = None

@@ -99,6 +99,19 @@ class View:
     def options(self) -> Any:
         return self._enc.options
 
+    @property
+    def memo(self) -> dict[str, Any]:
+        """A scratch dict shared by every policy of this encounter, for caches.
+
+        It lives and dies with the encounter, so nothing a policy caches leaks
+        into the next fight (and no module holds state).
+        """
+        return self._enc.memo
+
+    def mover(self, a: UnitView | None = None) -> Any:
+        """The :class:`~tactics.map.Mover` the engine plans ``a``'s moves with (default: me)."""
+        return self._enc.mover_of((a or self.me)._c)
+
     def unit(self, uid: str) -> UnitView:
         return self._enc.view_of(self._enc.combatants[uid])
 
