@@ -64,14 +64,8 @@ def harm_value(power: float, absorbed: float, sharpness: str, only_stun: bool = 
     return dmg + (p - dmg) * STUN_WEIGHT
 
 
-_ARMOR_CACHE: dict[int, tuple[Any, list[tuple[tuple[str, ...], int, int]]]] = {}
-
-
 def armor_options(ch: Any) -> list[tuple[tuple[str, ...], int, int]]:
     """Every way to aim around ``ch``'s armor: ``(pieces avoided, absorbed, extra difficulty)`` (000 · Armor)."""
-    got = _ARMOR_CACHE.get(id(ch))
-    if got is not None and got[0] is ch:
-        return got[1]
     zones = ch.armor_zones
     names = sorted({n for z in zones for n in z.pieces if not z.complete})
     out: list[tuple[tuple[str, ...], int, int]] = []
@@ -84,7 +78,6 @@ def armor_options(ch: Any) -> list[tuple[tuple[str, ...], int, int]]:
             out.append((combo, absorbed, extra))
     if not out:
         out = [((), 0, 0)]
-    _ARMOR_CACHE[id(ch)] = (ch, out)
     return out
 
 
@@ -131,7 +124,31 @@ class Estimate:
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
              charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
              me_posture: str | None = None) -> Estimate | None:
-    """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible."""
+    """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
+
+    Remembered in the encounter's memo for the state it depends on (both
+    sheets, postures, grapple, height, defense bonus, light, range, charge,
+    aim), so repeated turns of a long melee cost a lookup.
+    """
+    memo = view.memo.setdefault("estimates", {})
+    key = (id(me.character), id(target.character), action, id(weapon), charge_m, distance, aim,
+           me_posture or me.posture, me.grapple == target.id, me.grapple_role, target.posture,
+           target.grapple_role, me.z >= target.z + 1.0, target.defense_bonus,
+           view.map.light_at(target.x, target.y),
+           None if ACTIONS[action].kind not in ("throw", "shot") or distance is not None
+           else round(view.distance(me, target), 6))
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, me_posture)
+    return got
+
+
+def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
+              charge_m: float, distance: float | None, aim: int, me_posture: str | None) -> Estimate | None:
     spec = ACTIONS[action]
     ch, tc = me.character, target.character
     kind = spec.kind
@@ -186,7 +203,11 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     if not spec.harms:
         return Estimate(action, weapon.name if weapon else None, (), hit_chance(attack, defense), 0.0, 0.0)
     best: Estimate | None = None
-    for avoid, absorbed, extra in armor_options(tc):
+    options = view.memo.setdefault("armor options", {})
+    armor = options.get(id(tc))
+    if armor is None:
+        armor = options[id(tc)] = armor_options(tc)
+    for avoid, absorbed, extra in armor:
         if spec.only_stun:
             h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
         else:
@@ -376,22 +397,9 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float) -> t
     return pt
 
 
-_STANDABLE: dict[int, tuple[Any, Any]] = {}
-
-
 def standable(tmap: Any) -> Any:
-    """rows×cols bool: cells one can stand in (not a gap, deep water or a wall taller than 1 m), cached."""
-    got = _STANDABLE.get(id(tmap))
-    if got is not None and got[0] is tmap:
-        return got[1]
-    import numpy as np
-
-    mask = np.zeros((tmap.rows, tmap.cols), dtype=bool)
-    for r in range(tmap.rows):
-        for c in range(tmap.cols):
-            mask[r, c] = tmap._standable(c, r)  # noqa: SLF001 - the map's own rule, read once
-    _STANDABLE[id(tmap)] = (tmap, mask)
-    return mask
+    """rows×cols bool: cells one can stand in (the map's own rule, computed once per map)."""
+    return tmap.standable
 
 
 class Route:

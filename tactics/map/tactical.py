@@ -286,6 +286,14 @@ class TacticalMap:
             return False
         return not (k == "wall" and self.heights[row, col] - self.ground[row, col] > LOW_WALL)
 
+    @cached_property
+    def standable(self) -> np.ndarray:
+        """rows×cols bool: cells one can stand in (no gap, no water deeper than wading, no wall
+        taller than a low wall), the rule of :meth:`is_passable` for every cell at once."""
+        k, d = self.kinds, self.depths
+        tall = (k == "wall") & (self.heights - self.ground > LOW_WALL)
+        return ~((k == "gap") | ((k == "water") & (d > WADE_DEPTH)) | tall)
+
     # ------------------------------------------------------- point queries
     def terrain_at(self, x: float, y: float) -> str | None:
         """Terrain kind at a point; None outside the map."""
