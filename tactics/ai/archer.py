@@ -341,7 +341,7 @@ class Archer:
 
     # -- shooting ------------------------------------------------------------
     def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
-        n = combo_allowance(me)
+        n = combo_allowance(me, multiple_weapons=False)   # draw, aim and shoot all use the bow
         drawn = me.drawn == bow.name
         aimed = me.aim_bonus > 0
         w = bow.name

@@ -94,10 +94,12 @@ def weapon_instances(ws: list[Weapon]) -> list[Weapon]:
     return out
 
 
-def combo_allowance(me: UnitView) -> int:
-    """Quick actions this turn, as the engine counts them (000 · Rounds)."""
+def combo_allowance(me: UnitView, multiple_weapons: bool = True) -> int:
+    """Quick actions a combo may hold, as the engine counts them (000 · Rounds): the +1 comes only
+    when the combo's actions use several weapons (a pair of hands counts as two; a grappling
+    action counts as one), so actions all with one bow get ``multiple_weapons=False``."""
     ch = me.character
-    multiple = len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons)
+    multiple = multiple_weapons and (len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons))
     return combo_size(ch.speed, multiple, me.health)
 
 

@@ -151,10 +151,23 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
         r, c = divmod(i, cols)
         return ((c + 0.5) * s, (r + 0.5) * s, float(graph.stand.flat[i]))
 
+    inv = 1.0 / s
     legs = []
+    last = len(runs) - 1
     for i, (kind, surface, gap, _dc, _dr, cost, u, v, _dz) in enumerate(runs):
         a = start if i == 0 else centre(u)
-        b = goal if i == len(runs) - 1 else centre(v)
+        b = goal if i == last else centre(v)
+        if kind == "walk" and (i == 0 or i == last):
+            # the runs were pulled taut between cell centres; the real start and goal points
+            # may lie off those lines: keep the centre as a corner when the straight line
+            # from the real point would cut through something
+            cu, cv = centre(u), centre(v)
+            if a != cu and not straight_walk_line(graph, a[0] * inv, a[1] * inv, cv[0] * inv, cv[1] * inv):
+                legs.append(Leg(kind, a, cu, math.dist(a, cu), surface, gap, math.dist(a[:2], cu[:2])))
+                a = cu
+            if b != cv and not straight_walk_line(graph, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                legs.append(Leg(kind, a, cv, math.dist(a, cv), surface, gap, cost))
+                a, cost = cv, math.dist(cv[:2], b[:2])
         legs.append(Leg(kind, a, b, math.dist(a, b), surface, gap, cost))
     return legs
 

@@ -78,6 +78,8 @@ class _TurnState:
     """Fraction of the turn's movement spent (0..1)."""
     actions: int = 0
     allowed: int = 1
+    single: bool = False
+    """A non-quick action was done: it is the turn's only action."""
     run_len: float = 0.0
     run_dir: tuple[float, float] = (0.0, 0.0)
     run_end: tuple[float, float] = (math.nan, math.nan)
@@ -175,13 +177,23 @@ class TurnRunner:
         yield from self.execute(c, list(plan.steps), ts)
         self.enc.note_activity()
 
+    def plan_allowance(self, c: Combatant, acts: list[Act]) -> int:
+        """Quick actions this plan's combo may hold (000 · Rounds): ``ceil(speed)``, +1 when its
+        actions use several weapons (two different ones, or both of a pair like hands; a grappling
+        action without a weapon counts as one); 1 unless healthy."""
+        ch = c.character
+        actions = self.rules.actions
+        names = [a.weapon or ("grapple" if a.action in actions and actions[a.action].kind == "grapple" else None)
+                 for a in acts]
+        names = [n for n in names if n]
+        multiple = len(set(names)) > 1 or any(
+            names.count(n) > 1 and any(w.name == n and w.count > 1 for w in ch.weapons) for n in set(names))
+        return self.rules.combo_size(ch.speed, multiple, c.health)
+
     def execute(self, c: Combatant, steps: list[Any], ts: _TurnState):
         acts = [s for s in steps if isinstance(s, Act)]
         if len(acts) > 1:
-            bad = [a.action for a in acts if a.action in self.rules.actions and not self.rules.actions[a.action].quick]
-            if bad:
-                self.say(c, f"refused: a combo holds only quick actions, not {bad[0]}")
-                steps = [s for s in steps if not (isinstance(s, Act) and s.action in bad)] if len(acts) > len(bad) else steps[: steps.index(acts[0]) + 1]
+            ts.allowed = min(ts.allowed, self.plan_allowance(c, acts))
         i = 0
         while i < len(steps):
             if not c.able or self.enc._ended is not None:
@@ -653,8 +665,9 @@ class TurnRunner:
         if spec is None:
             self.say(c, f"refused: unknown action {step.action!r}")
             return
-        if ts.actions >= ts.allowed or (ts.actions >= 1 and not spec.quick):
-            self.say(c, f"refused: {spec.name}: no actions left this turn")
+        if ts.single or ts.actions >= ts.allowed or (ts.actions >= 1 and not spec.quick):
+            why = "a combo holds only quick actions" if ts.actions and not spec.quick else "no actions left this turn"
+            self.say(c, f"refused: {spec.name}: {why}")
             return
         if c.climbing and ts.actions >= 1:
             self.say(c, "refused: a climber does one quick action per turn")
@@ -675,6 +688,7 @@ class TurnRunner:
             self.say(c, f"refused: {spec.name}: {why}")
             return
         ts.actions += 1
+        ts.single = not spec.quick
         if spec.kind == "other":
             self._other(c, spec, weapon, step, ts)
             return

@@ -136,3 +136,20 @@ def test_movement_graph_edge_kinds(gaps: TacticalMap) -> None:
     assert G.edges[(2, 0), (4, 0)]["kind"] == "jump" and G.edges[(2, 0), (4, 0)]["gap"] == 2.0
     assert G.edges[(0, 0), (1, 0)]["kind"] == "walk"
     assert (3, 0) not in G                                                  # a gap is no node
+
+
+def test_a_path_from_or_to_a_point_off_the_cell_centres_never_cuts_through_a_wall():
+    # found by the engine's property test: the taut line between cell centres was fine,
+    # the line from the real goal point was not
+    from tactics.map import Mover, TacticalMap
+
+    m = TacticalMap.from_grid(["rr......", "...#....", "....#.bb"])
+    mover = Mover(running=6)
+    goals = [(x / 4, y / 4) for x in range(1, 64) for y in range(1, 24)]
+    for goal in [g for g in goals if m.terrain_at(*g) != "wall"]:
+        for start in [(13.0, 5.0), (15.0, 5.0), (15.0, 3.0)]:
+            for leg in m.path(start, goal, mover) or []:
+                for f in [i / 50 for i in range(51)]:
+                    x = leg.start[0] + (leg.end[0] - leg.start[0]) * f
+                    y = leg.start[1] + (leg.end[1] - leg.start[1]) * f
+                    assert m.terrain_at(x, y) != "wall", (start, goal, leg)

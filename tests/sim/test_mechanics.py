@@ -257,3 +257,26 @@ def test_paths_offer_only_jumps_one_turn_allows():
     assert (mover.max_jump_m, mover.max_jump_height_m) == (3.0, 2.5)
     wide = TacticalMap.from_grid(["...__......", "...__......"])
     assert wide.path((1.0, 1.0), (19.0, 1.0), mover) is None
+
+
+@pytest.mark.parametrize(
+    "acts, done",
+    [
+        # a pair of hands makes two weapons: two quick strikes (speed 1 + 1)
+        ([("quick strike", "hands"), ("quick strike", "hands")], 2),
+        # one machete used twice is one weapon: speed 1 allows one
+        ([("quick strike", "machete"), ("quick strike", "machete")], 1),
+        # a strenuous action is the turn's only action, even before a quick one
+        ([("powerful strike", "machete"), ("quick strike", "feet")], 1),
+        ([("quick strike", "feet"), ("powerful strike", "machete")], 1),
+    ],
+)
+def test_what_a_combo_may_hold(acts, done):
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([2] * done))
+    plan = Plan([Act(a, target="blue-1", weapon=w) for a, w in acts])
+    enc.add(sheet(), "red", at=(1.0, 1.0), policy=Scripted([plan]))
+    enc.add(sheet("clone"), "blue", at=(3.0, 1.0), policy=passive())
+    result = enc.run(until=0.9)
+    assert len(of(result, Attack)) == done
+    refused = [s.text for s in of(result, Say, "red-1") if s.text.startswith("refused")]
+    assert len(refused) == len(acts) - done

@@ -70,7 +70,7 @@ def check_invariants(enc, result):
                 if leg.kind == "walk":
                     c = enc.combatants[who].character
                     speed = math.dist(leg.start, leg.end) / max(leg.t1 - leg.t0, 1e-12)
-                    assert speed <= c.running / rs + 1e-6
+                    assert speed <= c.running / rs + 1e-6, (who, leg, tmap.grid)
         if isinstance(ev, Damage):
             assert ev.total_stun >= 0 and ev.total_damage >= 0
             if ev.health == "incapacitated":
