@@ -39,6 +39,7 @@ time is in ``table.meta`` and ``table.summary()``.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import math
 import os
@@ -334,6 +335,12 @@ def run(
                     records.extend(done)
                     advance(len(done))
         else:
+            if isinstance(plan.executor, ProcessPoolExecutor) and chunks:
+                # warm the caches (maps, movement graphs, sheets) here, so forked workers
+                # start with them instead of each building its own; the result is dropped
+                _run_chunk(_Chunk(chunks[0].condition, chunks[0].items[:1], False))
+                # keep the collector off the inherited objects: no copy-on-write of their pages
+                gc.freeze()
             # submit everything before the progress bar starts its thread (fork-safe)
             futures: dict[Future, _Chunk] = {plan.executor.submit(_run_chunk, ch): ch for ch in chunks}
             with _progress(show, total, plan.label) as advance:
@@ -353,6 +360,7 @@ def run(
     finally:
         if plan.close is not None:
             plan.close()
+        gc.unfreeze()
     wall = time.perf_counter() - t0
 
     records.sort(key=lambda r: (r["condition"], r["run"]))
