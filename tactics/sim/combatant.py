@@ -73,6 +73,8 @@ class Combatant:
     turns: int = 0
     incapacitated_at: float | None = None
     attacked: simpy.Event | None = None
+    row: int = 0
+    """Row of this combatant in the encounter's position table."""
     health_rule: Callable[[int, int, int, int], str] = health_state
     """The ruleset's health thresholds (000 · Health by default)."""
 

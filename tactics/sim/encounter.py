@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
+import numpy as np
 import simpy
 
 from tactics.version import __version__
@@ -108,6 +109,9 @@ class Encounter:
         self._activity = False
         self._n_slots = 0
         self._joiners = 0
+        self._xyz = np.zeros((8, 3))
+        """Every combatant's position, row ``c.row``: nearest-enemy queries in one numpy step."""
+        self._enemy_rows: dict[str, tuple[np.ndarray, list[UnitView]]] | None = None
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self._health_version = 0
@@ -170,6 +174,12 @@ class Encounter:
         c.counter_ready = counter_ready
         c.joined_at = self.env.now
         self.combatants[uid] = c
+        c.row = len(self.order)
+        if c.row >= len(self._xyz):
+            grown = np.zeros((max(8, 2 * len(self._xyz)), 3))
+            grown[: len(self._xyz)] = self._xyz
+            self._xyz = grown
+        self._xyz[c.row] = (x, y, z)
         self._starts[uid] = (x, y, z)
         self._start_flying[uid] = is_flying
         self.order.append(c)
@@ -353,6 +363,27 @@ class Encounter:
         """Someone's ability to act may have changed: the end check and team lists look again."""
         self._health_version += 1
         self._able_by_team = None
+        self._enemy_rows = None
+
+    def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
+        """Put ``c`` at ``p``: the one way positions change during a fight."""
+        c.x, c.y, c.z = p
+        self._xyz[c.row] = p
+
+    def nearest_enemy(self, c: Combatant) -> UnitView | None:
+        """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
+        rows = self._enemy_rows
+        if rows is None:
+            rows = self._enemy_rows = {}
+        got = rows.get(c.team)
+        if got is None:
+            views = [v for t, vs in self.able_views().items() if t != c.team for v in vs]
+            got = rows[c.team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
+        idx, views = got
+        if not views:
+            return None
+        d = self._xyz[idx] - (c.x, c.y, c.z)
+        return views[int(np.argmin(np.einsum("ij,ij->i", d, d)))]
 
     def able_views(self) -> dict[str, list[UnitView]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""

@@ -269,7 +269,7 @@ class TurnRunner:
         dx, dy = end[0] - start[0], end[1] - start[1]
         if abs(dx) > 1e-9 or abs(dy) > 1e-9:
             c.facing = math.atan2(dy, dx)
-        c.x, c.y, c.z = end
+        self.enc.place(c, end)
 
     def _move(self, c: Combatant, step: MoveTo, ts: _TurnState) -> None:
         partner = self.enc.combatants.get(c.grapple) if c.grappling else None
@@ -311,7 +311,7 @@ class TurnRunner:
             LegRec(kind="drag", start=tuple(a), end=tuple(b), t0=leg.t0, t1=leg.t1)
             for a, b, leg in zip(trail, trail[1:], legs)
         ]
-        partner.x, partner.y, partner.z = out[-1].end
+        self.enc.place(partner, out[-1].end)
         self.record(Move(t=self.enc.env.now, who=partner.id, legs=out,
                          metres=round(sum(math.dist(l.start, l.end) for l in out), 6), budget=0.0))
 
@@ -563,7 +563,7 @@ class TurnRunner:
         rs = self.enc.options.round_seconds
         t0 = ts.t + ts.used * rs
         ts.legs.append(LegRec(kind="fall", start=start, end=land, t0=t0, t1=t0 + secs))
-        c.x, c.y, c.z = land
+        self.enc.place(c, land)
         c.climbing = None
         c.climb_base = None
         c.climb_route = []

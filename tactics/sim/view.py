@@ -139,19 +139,7 @@ class View:
 
     def nearest_enemy(self, of: UnitView | None = None) -> UnitView | None:
         """The able enemy closest (3-D) to ``of`` (default: me), or None."""
-        me = (of or self.me)._c
-        mx, my, mz = me.x, me.y, me.z
-        best = None
-        best_d = math.inf
-        for t, units in self._enc.able_views().items():
-            if t == me.team:
-                continue
-            for u in units:
-                c = u._c
-                d = (c.x - mx) ** 2 + (c.y - my) ** 2 + (c.z - mz) ** 2
-                if d < best_d:
-                    best, best_d = u, d
-        return best
+        return self._enc.nearest_enemy((of or self.me)._c)
 
     # -- geometry helpers --------------------------------------------------
     @staticmethod
