@@ -12,6 +12,12 @@ traceback for a bad file::
 
 from __future__ import annotations
 
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
 
 class InputError(ValueError):
     """Input refused: ``file: place: problem`` on one line."""
@@ -22,3 +28,36 @@ class InputError(ValueError):
         self.problem = problem
         parts = [p for p in (self.file, place, problem) if p]
         super().__init__(": ".join(" ".join(p.split()) for p in parts))
+
+
+def read_toml(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
+    """A TOML file as a dict, or :class:`InputError` naming the file, the line and the problem.
+
+    ``what`` names the kind of file in the messages (``"map file"``, ``"sheet"``)::
+
+        >>> read_toml("nope.toml", "map file")
+        Traceback (most recent call last):
+        ...
+        tactics.errors.InputError: nope.toml: no such map file
+    """
+    return read_toml_text(path, what)[0]
+
+
+def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[dict[str, Any], str]:
+    """:func:`read_toml` and the file's text (for loaders that point at lines themselves)."""
+    src = str(path)
+    try:
+        text = Path(path).read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise InputError(src, "", f"no such {what}") from None
+    except UnicodeDecodeError:
+        raise InputError(src, "", f"the {what} is not UTF-8 text") from None
+    except OSError as exc:
+        raise InputError(src, "", f"cannot read the {what}: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(text), text
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        place = f"line {m.group(1)}, column {m.group(2)}" if m else ""
+        raise InputError(src, place, "unreadable TOML: " + re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)) from None

@@ -38,7 +38,6 @@ place off the map...). Character names are the sheets of
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -47,7 +46,7 @@ from typing import Any
 import msgspec
 
 import tactics
-from tactics.errors import InputError
+from tactics.errors import InputError, read_toml
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
@@ -557,21 +556,8 @@ def _check(sc: Scenario, src: str) -> None:
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check an encounter file (InputError ``file: place: problem`` when refused)."""
-    p = Path(path)
     src = str(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(src, "", "no such file") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(src, "", f"cannot read: {err}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        msg = str(err)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        place = f"line {m.group(1)}, column {m.group(2)}" if m else ""
-        raise InputError(src, place, "TOML syntax: " + re.sub(r"\s*\(at line.*\)$", "", msg)) from None
+    doc = read_toml(path, "encounter file")
     if "map" not in doc and "teams" not in doc:
         raise InputError(src, "", "not an encounter file (it needs map = \"...\" and [teams.<name>])")
     return scenario_from_dict(doc, src)

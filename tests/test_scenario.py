@@ -138,7 +138,7 @@ def test_map_and_character_paths_are_relative_to_the_file(tmp_path: Path) -> Non
         ('map = "arena"\n[teams.red]\nmembers=[{character="steven", at=[500, 3]}]', "teams.red member 1 at",
          "off the map"),
         ('map = "arena"\n[teams.red]\nmembers=[{character="steven", count=9}]', "teams", "spawn zone 'red'"),
-        ('map = "arena"\nseed = \n', "line 2", "TOML syntax"),
+        ('map = "arena"\nseed = \n', "line 2", "unreadable TOML"),
         ('map = "arena"\n', "", "missing required key 'teams'"),
         ('title = "a sheet?"\n', "", "not an encounter file"),
     ],
@@ -154,7 +154,7 @@ def test_refusals_are_one_line_input_errors(tmp_path: Path, text: str, place: st
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(InputError, match="no such file"):
+    with pytest.raises(InputError, match="no such encounter file"):
         load_scenario(tmp_path / "nope.toml")
 
 

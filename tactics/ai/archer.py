@@ -306,7 +306,6 @@ class Archer:
         vis &= d_all <= rng
         dist = d_all[:, 0]
         sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
-        los = vis.any(axis=1).astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
         # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
         threat = np.zeros(n)

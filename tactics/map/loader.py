@@ -28,13 +28,12 @@ line in the file), ``[light] polygon 2``, ``[spawns] red cell 1``,
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, read_toml_text
 from .tactical import TacticalMap, _lines
 from .terrain import KINDS, LIGHTS, SURFACES, Terrain, canonical_kind
 
@@ -63,21 +62,8 @@ _HEIGHT_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 def load_map(path: str | Path) -> TacticalMap:
     """Read and validate a map file; raises :class:`InputError` on any problem."""
-    p = Path(path)
     src = str(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(src, "", "no such map file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(src, "", f"cannot read the map file: {exc}") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        place = f"line {m.group(1)}, column {m.group(2)}" if m else ""
-        raise InputError(src, place, "unreadable TOML: " + re.sub(r"\s*\(at .*\)$", "", msg)) from None
+    doc, text = read_toml_text(path, "map file")
     return build_map(doc, src, text)
 
 

@@ -32,7 +32,6 @@ from tactics.replay.schema import (
     Move,
     Say,
     State,
-    Turn,
 )
 
 

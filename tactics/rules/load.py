@@ -14,14 +14,13 @@ where *place* is the field path on the sheet, for example::
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-from tactics.errors import InputError
+from tactics.errors import InputError, read_toml
 
 from .character import Character
 from .sheet import Sheet, check_sheet
@@ -65,19 +64,5 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
 
 def load_character(path: str | Path) -> Character:
     """Read a TOML sheet file. Refusals are one-line :class:`InputError`."""
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as err:
-        raise InputError(str(path), "(file)", f"cannot read: {err.strerror or err}") from None
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InputError(str(path), "(file)", "not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as err:
-        text = str(err)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", text)
-        place = f"line {m.group(1)}, column {m.group(2)}" if m else "(toml)"
-        problem = re.sub(r"\s*\(at line \d+, column \d+\)", "", text)
-        raise InputError(str(path), place, f"invalid TOML: {problem}") from None
+    data = read_toml(path, "sheet")
     return character_from_dict(data, source=str(path))

@@ -96,7 +96,7 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     x = v.timeline_x(v.t)
     pygame.draw.line(surf, palette.HIGHLIGHT, (x, bar.top - 3), (x, bar.bottom + 2), 2)
     state = "playing" if v.playing else "paused"
-    speed = f"{v.speed:g}×" if v.speed >= 1 else f"¼×" if v.speed == 0.25 else "½×"
+    speed = f"{v.speed:g}×" if v.speed >= 1 else "¼×" if v.speed == 0.25 else "½×"
     left = f"{v.t:7.1f} s / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
     ts = v.text.render(left, 16, palette.TEXT)
     surf.blit(ts, (rect.x + 8, rect.y + 4))

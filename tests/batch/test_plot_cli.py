@@ -59,7 +59,7 @@ def test_cli_batch_refuses_bad_input(tmp_path) -> None:
     res = runner.invoke(_app(), ["batch", "--runs", "2", "--out", str(tmp_path / "x.xlsx")])
     assert res.exit_code == 2 and ".csv or .parquet" in res.output
     res = runner.invoke(_app(), ["batch", str(tmp_path / "missing.toml"), "--runs", "2"])
-    assert res.exit_code == 2 and "no such file" in res.output
+    assert res.exit_code == 2 and "no such encounter file" in res.output
     res = runner.invoke(_app(), ["batch", "--runs", "2", "--vary", "options.charging"])
     assert res.exit_code == 2 and "key=v1,v2" in res.output
 

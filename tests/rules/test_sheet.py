@@ -115,7 +115,7 @@ power = 4
          "not another piece of armor"),
         (GOOD + '[[weapons]]\nname = "bow"\nkind = "bow"\npower = 5\n', "weapons[2].range", "needs a range"),
         (GOOD.replace("[[weapons]]\nname = \"club\"", "[[weapons]]\nnom = \"club\""), "weapons[1]", "unknown field"),
-        ("name = \n", "line 1, column 8", "invalid TOML"),
+        ("name = \n", "line 1, column 8", "unreadable TOML"),
     ],
 )
 def test_bad_sheets(tmp_path: Path, text, place, problem):
@@ -132,7 +132,7 @@ def test_bad_sheets(tmp_path: Path, text, place, problem):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(InputError, match="cannot read"):
+    with pytest.raises(InputError, match="no such sheet"):
         load_character(tmp_path / "nope.toml")
 
 
