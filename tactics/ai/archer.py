@@ -33,13 +33,12 @@ from tactics.ai.common import (
     best_melee,
     combo_allowance,
     estimate,
-    move_toward,
     movers,
     pick_target,
-    reachable,
     route,
     standable,
     team_field,
+    walk_in,
     worn,
 )
 from tactics.map import LIGHTS
@@ -383,16 +382,9 @@ class Archer:
             target = pick_target(view, me, enemies)
         if target is None:
             return Plan([], "no enemy left")
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            if me.grapple is not None or not reachable(view, me, enemies):
-                return Plan([], "no path to any enemy: holding")
-            r = move_toward(view, me, target, enemies)
-            if r is None:
-                return Plan([], "no path to any enemy: holding")
-            steps += r.steps
-            if not r.arrives:
-                return Plan(steps, f"no bow: closing on {target.name}")
+        steps, wait = walk_in(view, me, target, enemies, f"no bow: closing on {target.name}")
+        if wait is not None:
+            return wait
         attacks = best_melee(view, me, target)
         return Plan(steps + [a.act(target) for a in attacks], f"no bow: striking {target.name}")
 

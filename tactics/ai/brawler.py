@@ -27,6 +27,7 @@ import math
 from typing import Any
 
 from tactics.ai.common import (
+    HOLDING,
     STOP_M,
     approach_point,
     best_melee,
@@ -95,7 +96,7 @@ class Brawler:
             attacks = best_melee(view, me, target)
             return Plan([a.act(target) for a in attacks], describe(attacks, target))
         if not reachable(view, me, enemies):
-            return Plan([], "no path to any enemy: holding")
+            return Plan([], HOLDING)
         if self.charge and me.health == "healthy":
             p = self._charge_plan(view, me, target, enemies)
             if p is not None:
@@ -205,7 +206,7 @@ class Brawler:
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
         r = move_toward(view, me, target, enemies)
         if r is None:
-            return Plan([], "no path to any enemy: holding")
+            return Plan([], HOLDING)
         steps: list[Any] = list(r.steps)
         if not r.arrives:
             note = f", {r.note}" if r.note else ""

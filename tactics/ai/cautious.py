@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.common import best_melee, estimate, melee_weapons, move_toward, pick_target, reachable
+from tactics.ai.common import best_melee, estimate, melee_weapons, move_toward, pick_target, walk_in
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
@@ -79,16 +79,9 @@ class Cautious:
         # 4. careful attack
         target = pick_target(view, me, enemies)
         assert target is not None
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            if not reachable(view, me, enemies):
-                return Plan([], "no path to any enemy: holding")
-            r = move_toward(view, me, target, enemies)
-            if r is None:
-                return Plan([], "no path to any enemy: holding")
-            steps += r.steps
-            if not r.arrives:
-                return Plan(steps, f"advancing carefully on {target.name}" + (f", {r.note}" if r.note else ""))
+        steps, wait = walk_in(view, me, target, enemies, f"advancing carefully on {target.name}")
+        if wait is not None:
+            return wait
         act = self._careful(view, me, target)
         if act is None:
             return Plan(steps, f"nothing to strike {target.name} with")

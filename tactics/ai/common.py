@@ -569,6 +569,30 @@ def route_plain(view: View, me: UnitView, goal: tuple[float, float], budget: flo
     return Route(steps, end, min(used, budget), False, used)
 
 
+HOLDING = "no path to any enemy: holding"
+
+
+def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
+            reason: str) -> tuple[list[MoveTo], Plan | None]:
+    """The moves that bring ``me`` into reach of ``target`` this turn, and the plan to give now
+    when they do not: holding when no enemy can be reached, else walking on with ``reason``.
+
+    ``([], None)`` when already in reach; ``(steps, None)`` when the steps arrive (an attack may
+    follow in the same plan).
+    """
+    if view.in_reach(me, target):
+        return [], None
+    if not reachable(view, me, enemies):
+        return [], Plan([], HOLDING)
+    r = move_toward(view, me, target, enemies)
+    if r is None:
+        return [], Plan([], HOLDING)
+    steps = list(r.steps)
+    if not r.arrives:
+        return steps, Plan(steps, reason + (f", {r.note}" if r.note else ""))
+    return steps, None
+
+
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
                 stop: float = STOP_M, max_m: float | None = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
@@ -626,5 +650,5 @@ def hold(reason: str) -> Plan:
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
     "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
-    "steer", "standable", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
+    "steer", "standable", "walk_in", "HOLDING", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]

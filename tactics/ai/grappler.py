@@ -18,9 +18,15 @@ a hold that succeeds gives the dominant position (+5 against the one held,
 
 from __future__ import annotations
 
-from typing import Any
-
-from tactics.ai.common import best_melee, combo_allowance, estimate, melee_weapons, move_toward, pick_target, reachable, weapon_instances
+from tactics.ai.common import (
+    best_melee,
+    combo_allowance,
+    estimate,
+    melee_weapons,
+    pick_target,
+    walk_in,
+    weapon_instances,
+)
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
@@ -37,16 +43,9 @@ class Grappler:
             return self._grappling(view, me, view.unit(me.grapple))
         target = pick_target(view, me, enemies)
         assert target is not None
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            if not reachable(view, me, enemies):
-                return Plan([], "no path to any enemy: holding")
-            r = move_toward(view, me, target, enemies)
-            if r is None:
-                return Plan([], "no path to any enemy: holding")
-            steps += r.steps
-            if not r.arrives:
-                return Plan(steps, f"closing on {target.name} to clinch" + (f", {r.note}" if r.note else ""))
+        steps, wait = walk_in(view, me, target, enemies, f"closing on {target.name} to clinch")
+        if wait is not None:
+            return wait
         hold = estimate(view, me, target, "hold", None)
         acts = [Act("hold", target=target.id)]
         if combo_allowance(me) >= 2:

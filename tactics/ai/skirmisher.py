@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from tactics.ai.brawler import Brawler
-from tactics.ai.common import best_melee, estimate, move_toward, pick_target, reachable
+from tactics.ai.common import HOLDING, best_melee, estimate, move_toward, pick_target, reachable
 from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
@@ -67,7 +67,7 @@ class Skirmisher(Brawler):
         if best is not None and best.p >= MIN_THROW_P and view.can_see(me, target):
             return Plan([best.act(target)], f"{best.action} of the {best.weapon} at {target.name} ({best.p:.0%} to hit)")
         if not reachable(view, me, enemies):
-            return Plan([], "no path to any enemy: holding")
+            return Plan([], HOLDING)
         # walk to where a throw has a fair chance (range difficulty is steep for short ranges), not into reach
         stand = self._throw_distance(view, me, target, ws)
         if stand is None:
@@ -77,7 +77,7 @@ class Skirmisher(Brawler):
             return super().plan(view)  # close enough but no line of sight: walk in until it opens
         r = move_toward(view, me, target, enemies, stop=stand)
         if r is None:
-            return Plan([], "no path to any enemy: holding")
+            return Plan([], HOLDING)
         if r.steps:
             ex, ey = r.end
             gz = view.map.ground_height(ex, ey)
