@@ -31,6 +31,8 @@ from tactics.sim.view import UnitView, View
 
 
 class Cautious:
+    """Defence first: evade when pressed, prepare counter-attacks, rest off stun, strike cautiously."""
+
     name = "cautious"
 
     def __init__(self) -> None:

@@ -38,6 +38,8 @@ STRIKE_FLAT_M = 1.5
 
 
 class Flyer:
+    """Flight: hover out of reach above the target, dive to strike from above, climb back."""
+
     name = "flyer"
 
     def plan(self, view: View) -> Plan:

@@ -32,6 +32,8 @@ from tactics.sim.view import UnitView, View
 
 
 class Grappler:
+    """Grappling: clinch with a hold, take the dominant position, then slam, wrench or choke."""
+
     name = "grappler"
 
     def plan(self, view: View) -> Plan:
