@@ -27,7 +27,7 @@ from pathlib import Path
 from tactics.dice import ScriptedDice
 from tactics.map import Mover, TacticalMap
 from tactics.rules import Character, character_from_dict, load_character
-from tactics.sim import Act, Encounter, MoveTo, Plan, Result, Scripted
+from tactics.sim import Act, Encounter, MoveTo, Passive, Plan, Result, Scripted
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,8 +38,8 @@ def _sheet(sheet: str, **changes: object) -> Character:
     return character_from_dict(d, f"{sheet}.toml")
 
 
-def _still() -> Scripted:
-    return Scripted([])
+def _still() -> Passive:
+    return Passive()
 
 
 def charge() -> Result:
