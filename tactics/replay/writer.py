@@ -78,22 +78,29 @@ class ReplayWriter:
         self._batch = batch
         self._pending: list[Event] = []
         self._chunks: list[bytes] = [_ENCODER.encode(header), b"\n"]
-        self.count = 0
+        self._flushed = 0
         self._closed = False
 
+    @property
+    def count(self) -> int:
+        """Events written so far."""
+        return self._flushed + len(self._pending)
+
     def write(self, event: Event) -> None:
-        self._pending.append(event)
-        self.count += 1
-        if len(self._pending) >= self._batch:
+        pending = self._pending
+        pending.append(event)
+        if len(pending) >= self._batch:
             self._flush()
 
     def write_many(self, events: Iterable[Event]) -> None:
-        for ev in events:
-            self.write(ev)
+        self._pending.extend(events)
+        if len(self._pending) >= self._batch:
+            self._flush()
 
     def _flush(self) -> None:
         if self._pending:
             self._chunks.append(_ENCODER.encode_lines(self._pending))
+            self._flushed += len(self._pending)
             self._pending = []
 
     def close(self) -> Path:
