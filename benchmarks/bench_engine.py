@@ -30,14 +30,14 @@ from tactics.replay.schema import Turn  # noqa: E402
 from tactics.replay.writer import ReplayWriter, encode_replay  # noqa: E402
 
 
-def big_map(n: int = 128) -> TacticalMap:
+def big_map(n: int = 128, walls: bool = True) -> TacticalMap:
     rows = []
     for r in range(n):
         row = []
         for c in range(n):
-            if c in (40, 87) and r % 16 not in (0, 1, 2, 3):
+            if walls and c in (40, 87) and r % 16 not in (0, 1, 2, 3):
                 row.append("#")
-            elif (r * 7 + c * 3) % 97 == 0:
+            elif walls and (r * 7 + c * 3) % 97 == 0:
                 row.append("%")
             else:
                 row.append(".")
@@ -83,6 +83,10 @@ def main() -> None:
           f"({result.reason}); {turns} turns, {len(result.events)} events in {elapsed:.2f} s wall")
     report("turns resolved per second (100v100, 128x128)", turns / elapsed, "turns/s", turns / bare, 20_000)
     report("bare SimPy timeouts per second (same count)", turns / bare, "timeouts/s")
+    open_elapsed, open_result = skirmish(big_map(walls=False), 100, until=120)
+    open_turns = sum(1 for e in open_result.events if isinstance(e, Turn))
+    report("  the same on open ground (no path searches)", open_turns / open_elapsed, "turns/s",
+           open_turns / bare_simpy(200, open_turns))
 
     copies = max(1, 1_000_000 // max(1, len(result.events)))
     span = result.duration + 1.0
