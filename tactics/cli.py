@@ -481,9 +481,6 @@ def list_(
             t.add_column("description", overflow="fold")
             from tactics.rules import load_character
 
-            archetype_of: dict[str, list[str]] = {}
-            for a, stem in sc.ARCHETYPES.items():
-                archetype_of.setdefault(stem, []).append(a)
             for name, p in sc.shipped_characters().items():
                 try:
                     ch = load_character(p)

@@ -60,6 +60,15 @@ def bow_of(me: UnitView) -> Any:
     return None
 
 
+def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarray, np.ndarray]:
+    """Columns and rows (flat arrays) of the square of cells within ``metres`` of cell (col, row)."""
+    k = int(math.ceil(metres / tmap.cell_size))
+    cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
+    rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
+    cc, rr = np.meshgrid(cols, rows)
+    return cc.ravel(), rr.ravel()
+
+
 class Archer:
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
@@ -222,11 +231,7 @@ class Archer:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(at[0], at[1])
-        k = int(math.ceil(left / s))
-        cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
-        rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
-        cc, rr = np.meshgrid(cols, rows)
-        cc, rr = cc.ravel(), rr.ravel()
+        cc, rr = cells_around(tmap, col, row, left)
         xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
         gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
         cost = tmap.distance_field([(at[0], at[1])], movers(view, me)[0]).cost_grid[rr, cc]
@@ -246,11 +251,7 @@ class Archer:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        k = int(math.ceil(budget / s))
-        cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
-        rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
-        cc, rr = np.meshgrid(cols, rows)
-        cc, rr = cc.ravel(), rr.ravel()
+        cc, rr = cells_around(tmap, col, row, budget)
         mine = tmap.distance_field([(me.x, me.y)], movers(view, me)[0]).cost_grid[rr, cc]
         gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
         ok = (mine <= budget + 1e-6) & standable(tmap)[rr, cc] & (gz >= me.z - 1.0) & (gz <= me.z + 0.5)
@@ -269,11 +270,7 @@ class Archer:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        k = int(math.ceil(reach / s))
-        cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
-        rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
-        cc, rr = np.meshgrid(cols, rows)
-        cc, rr = cc.ravel(), rr.ravel()
+        cc, rr = cells_around(tmap, col, row, reach)
         field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = field.cost_grid[rr, cc]
         ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
