@@ -74,6 +74,8 @@ class Character:
     throw_modifier: int
     carrying_capacity: float
     carried_mass: float
+    encumbrance: str
+    """``"none"``, ``"encumbered"`` or ``"immobile"`` for the carried mass (000 · Movement · Encumbrance)."""
     weapon_stats: dict[str, WeaponStats] = field(repr=False)
     # ready-made modifiers for the attack hot path
     melee_defense_mod: Modifier = field(repr=False)
@@ -154,6 +156,7 @@ class Character:
             throw_modifier=throw,
             carrying_capacity=_cc_table(strength),
             carried_mass=round(float(carried), 6),
+            encumbrance=_encumbrance(round(float(carried), 6), _cc_table(strength)),
             weapon_stats=stats,
             melee_defense_mod=Modifier("melee defense", melee),
             missile_defense_mod=Modifier("missile defense", missile),
@@ -201,11 +204,6 @@ class Character:
     def can_draw(self, bow: Weapon | str) -> bool:
         """A bow of heft at least twice the strength cannot be drawn. (000 · Archery · draw)"""
         return self._stats(bow).weapon.heft < 2 * self.strength
-
-    @property
-    def encumbrance(self) -> str:
-        """``"none"``, ``"encumbered"`` or ``"immobile"`` for the carried mass."""
-        return _encumbrance(self.carried_mass, self.carrying_capacity)
 
     @property
     def blind(self) -> bool:

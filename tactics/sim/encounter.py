@@ -320,8 +320,9 @@ class Encounter:
             if c.able:
                 if (r - c.first_round) % every == 0:
                     c.turns += 1
-                    self.record(Turn(t=env.now, who=c.id, round=r + 1, actions=self.turns.combo_allowance(c)))
-                    yield from self.turns.take_turn(c)
+                    allowed = self.turns.combo_allowance(c)
+                    self.record(Turn(t=env.now, who=c.id, round=r + 1, actions=allowed))
+                    yield from self.turns.take_turn(c, allowed)
                 self._recover(c)
             else:
                 self._recover(c)

@@ -23,6 +23,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from tactics.rules import Character
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import UnitView, View
 
@@ -43,6 +44,10 @@ class Passive:
 class Advance:
     """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
 
+    def __init__(self) -> None:
+        self._melee: tuple[Character, str | None] | None = None
+        """The sheet last seen and its best hand-to-hand weapon (chosen once per sheet)."""
+
     def plan(self, view: View) -> Plan:
         me = view.me
         target = view.nearest_enemy()
@@ -59,7 +64,10 @@ class Advance:
                     if action == "draw":
                         return Plan([Act("draw", weapon=w.name)], f"drawing {w.name} on {target.name}")
                     return Plan([Act(action, target=target.id, weapon=w.name)], f"shooting {target.name}")
-        melee = best_melee_weapon(me)
+        known = self._melee
+        if known is None or known[0] is not ch:
+            known = self._melee = (ch, best_melee_weapon(me))
+        melee = known[1]
         if melee is None:
             return Plan([], "no weapon")
         steps: list[Any] = []

@@ -21,7 +21,6 @@ Stance and Position), counter-attacks (000 · Rounds).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import (
@@ -69,31 +68,37 @@ RUBBLE_COST = 2.0
 ATTACK_KIND_FOR_DARKNESS = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 
 
-@dataclass
 class _TurnState:
-    """What one turn has used so far."""
+    """What one turn has used so far (a plain slotted class: one is made every turn)."""
 
-    t: float
-    used: float = 0.0
-    """Fraction of the turn's movement spent (0..1)."""
-    actions: int = 0
-    allowed: int = 1
-    single: bool = False
-    """A non-quick action was done: it is the turn's only action."""
-    run_len: float = 0.0
-    run_dir: tuple[float, float] = (0.0, 0.0)
-    run_end: tuple[float, float] = (math.nan, math.nan)
-    climbed_roll: bool | None = None
-    legs: list[LegRec] = field(default_factory=list)
-    metres: float = 0.0
-    countering: bool = False
-    counter_fired: set[str] = field(default_factory=set)
+    __slots__ = ("t", "used", "actions", "allowed", "single", "run_len", "run_dir", "run_end",
+                 "climbed_roll", "legs", "metres", "countering")
+
+    def __init__(self, t: float, allowed: int = 1, countering: bool = False) -> None:
+        self.t = t
+        self.used = 0.0
+        """Fraction of the turn's movement spent (0..1)."""
+        self.actions = 0
+        self.allowed = allowed
+        self.single = False
+        """A non-quick action was done: it is the turn's only action."""
+        self.run_len = 0.0
+        self.run_dir: tuple[float, float] = (0.0, 0.0)
+        self.run_end: tuple[float, float] = (math.nan, math.nan)
+        self.climbed_roll: bool | None = None
+        self.legs: list[LegRec] = []
+        self.metres = 0.0
+        self.countering = countering
 
 
 class TurnRunner:
     def __init__(self, enc: Encounter) -> None:
         self.enc = enc
         self.rules = enc.rules
+        self._several_weapons: dict[int, bool] = {}
+        """Per character sheet (by id): does it carry several weapons (or a pair)?"""
+        self._covering = 0
+        """How many combatants have covered someone (the covering check is skipped while none has)."""
 
     # -- small services ----------------------------------------------------
     def record(self, ev: Any) -> None:
@@ -122,7 +127,9 @@ class TurnRunner:
 
     def combo_allowance(self, c: Combatant) -> int:
         ch = c.character
-        multiple = len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons)
+        multiple = self._several_weapons.get(id(ch))
+        if multiple is None:
+            multiple = self._several_weapons[id(ch)] = len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons)
         return self.rules.combo_size(ch.speed, multiple, c.health)
 
     def walk_budget(self, c: Combatant) -> float:
@@ -146,9 +153,10 @@ class TurnRunner:
         return v
 
     # -- a turn ------------------------------------------------------------
-    def take_turn(self, c: Combatant):
+    def take_turn(self, c: Combatant, allowed: int | None = None):
+        """Play ``c``'s turn now; ``allowed`` is its combo allowance when the caller knows it."""
         enc = self.enc
-        ts = _TurnState(t=enc.env.now, allowed=self.combo_allowance(c))
+        ts = _TurnState(enc.env.now, self.combo_allowance(c) if allowed is None else allowed)
         if c.climbing and c.climb_route:
             self._move_legs(c, list(c.climb_route), ts, goal=None)
             self._flush_move(c, ts)
@@ -388,9 +396,11 @@ class TurnRunner:
                 full = length
                 if can < length - 1e-9:
                     f = can / length
-                    end = tuple(s + (e - s) * f for s, e in zip(start, end))
+                    ex, ey = start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f
                     if kind == "walk":
-                        end = (end[0], end[1], self.enc.map.ground_height(end[0], end[1]))
+                        end = (ex, ey, self.enc.map.ground_height(ex, ey))
+                    else:
+                        end = (ex, ey, start[2] + (end[2] - start[2]) * f)
                     length = can
                 self._track_run(kind, start, end, ts)
                 self._add_leg(c, kind, start, end, length * cost / speed, ts)
@@ -398,7 +408,8 @@ class TurnRunner:
                 if length < full - 1e-9:
                     if cap is not None and moved >= cap - 1e-9:
                         return None
-                    rest = type(leg)(kind, end, tuple(leg.end), math.dist(end, tuple(leg.end)), leg.surface, leg.gap,
+                    leg_end = tuple(leg.end)
+                    rest = type(leg)(kind, end, leg_end, math.dist(end, leg_end), leg.surface, leg.gap,
                                      leg.cost * (1.0 - length / full) if full > 0 else 0.0)
                     return [rest] + legs[n + 1 :]
             elif kind == "jump":
@@ -431,7 +442,8 @@ class TurnRunner:
             ts.run_len = 0.0
             return
         u = (dx / d, dy / d)
-        contiguous = math.isclose(ts.run_end[0], start[0], abs_tol=1e-6) and math.isclose(ts.run_end[1], start[1], abs_tol=1e-6)
+        run_end = ts.run_end
+        contiguous = abs(run_end[0] - start[0]) <= 1e-6 and abs(run_end[1] - start[1]) <= 1e-6
         if contiguous and ts.run_len > 0 and u[0] * ts.run_dir[0] + u[1] * ts.run_dir[1] > 0.9999:
             ts.run_len += d
         else:
@@ -736,6 +748,8 @@ class TurnRunner:
             if w is not None:
                 c.shots_left[w.name] = 0
         elif name == "cover":
+            if c.covering is None:
+                self._covering += 1
             c.covering = step.target
         if spec.defense_bonus_until_next_turn:
             c.defense_bonus.append(Modifier(name, spec.defense_bonus_until_next_turn))
@@ -762,17 +776,17 @@ class TurnRunner:
             if weapon is None:
                 self.say(c, f"refused: {spec.name}: no weapon for it")
                 return
-        dist = math.dist(c.pos, target.pos)
         flat = math.hypot(c.x - target.x, c.y - target.y)
+        melee = kind in ("strike", "grapple")
+        if melee and (flat > MELEE_REACH_M or abs(c.z - target.z) > MELEE_REACH_UP_M):
+            self.say(c, f"refused: {spec.name}: {target.name} is out of reach ({flat:.1f} m)")
+            return
+        dist = math.dist(c.pos, target.pos)
         attack_mods: list[Modifier] = []
         diff_mods: list[Modifier] = []
         from_above = c.z >= target.z + 1.0
         light = tmap.light_at(target.x, target.y)
-        if kind in ("strike", "grapple"):
-            if flat > MELEE_REACH_M or abs(c.z - target.z) > MELEE_REACH_UP_M:
-                self.say(c, f"refused: {spec.name}: {target.name} is out of reach ({flat:.1f} m)")
-                return
-        else:
+        if not melee:
             if weapon.name in c.spent:
                 self.say(c, f"refused: {spec.name}: {weapon.name} was already thrown")
                 return
@@ -822,7 +836,7 @@ class TurnRunner:
             diff_mods.extend(Modifier(s, v) for s, v in target.defense_bonus)
         defense = None
         coverer = None
-        for other in enc.order:
+        for other in enc.order if self._covering else ():
             if other.covering == target.id and other.able and other.id != target.id and other.team == target.team:
                 coverer = other
                 break
