@@ -25,7 +25,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tactics.rules import Character
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import UnitView, View
+from tactics.sim.view import MELEE_REACH_M, UnitView, View
 
 
 @runtime_checkable
@@ -73,6 +73,8 @@ class Advance:
         steps: list[Any] = []
         if not view.in_reach(me, target):
             steps.append(MoveTo(target.x, target.y, target.z if me.flying else None))
+            if not me.flying and view.flat_distance(me, target) > view.movement(me) + MELEE_REACH_M:
+                return Plan(steps, f"closing on {target.name}")  # no strike can land this turn
         steps.append(Act("quick strike", target=target.id, weapon=melee))
         return Plan(steps, f"closing on {target.name}")
 
