@@ -268,8 +268,13 @@ class Team(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """The map's spawn zone the team starts in (default: the zone named like the team)."""
 
 
-class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
-    """An encounter file, loaded and checked; :meth:`build` makes a fresh Encounter."""
+class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, dict=True):
+    """An encounter file, loaded and checked; :meth:`build` makes a fresh Encounter.
+
+    The map, sheets and policies it names are looked up on the first build and
+    kept for the next ones (a batch builds thousands); load the file again to
+    pick up edits made to them since.
+    """
 
     map: str
     teams: dict[str, Team]
@@ -306,6 +311,16 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     def load_map(self) -> Any:
         return map_for(self.map, self.base, self.light)
+
+    def _cast(self) -> tuple[Any, list[tuple[str, Member, str, Any]]]:
+        """The map and every combatant's ``(team, member, policy, character)``, looked up on the
+        first call and kept on this scenario (maps and characters are never changed by a fight)."""
+        got = self.__dict__.get("_cast_cache")
+        if got is None:
+            got = (self.load_map(), [(team, m, policy, character_for(m.character, self.base))
+                                     for team, m, policy in self.roster()])
+            self.__dict__["_cast_cache"] = got
+        return got
 
     # -- changing it --------------------------------------------------------
     def with_overrides(self, overrides: Mapping[str, Any] | None) -> Scenario:
@@ -391,12 +406,12 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
         from tactics.sim import Encounter
 
         sc = self.with_overrides(overrides)
-        tmap = sc.load_map()
+        tmap, cast = sc._cast()
         enc = Encounter(tmap, seed=sc.seed if seed is None else int(seed), options=dict(sc.options),
                         name=sc.name)
         used: dict[str, int] = {}
         seen: dict[str, int] = {}
-        for team, m, policy in sc.roster():
+        for team, m, policy, character in cast:
             zone = sc.teams[team].spawn or team
             at: Any = m.at
             if at is None:
@@ -408,7 +423,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
             if m.id is not None:
                 seen[m.id] = seen.get(m.id, 0) + 1
                 uid = m.id if m.count == 1 else f"{m.id}-{seen[m.id]}"
-            enc.add(character_for(m.character, sc.base), team=team, at=tuple(at), policy=policy,
+            enc.add(character, team=team, at=tuple(at), policy=policy,
                     id=uid, flying=m.flying, evading=m.evading)
         enc.scenario = sc
         return enc
