@@ -381,10 +381,12 @@ class Encounter:
             views = [v for t, vs in self.able_views().items() if t != c.team for v in vs]
             got = rows[c.team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
         idx, views = got
-        if not views:
-            return None
-        d = self._xyz[idx] - (c.x, c.y, c.z)
-        return views[int(np.argmin(np.einsum("ij,ij->i", d, d)))]
+        if len(views) <= 1:
+            return views[0] if views else None
+        d = self._xyz.take(idx, 0)
+        d -= self._xyz[c.row]
+        d *= d
+        return views[int(d.sum(1).argmin())]
 
     def able_views(self) -> dict[str, list[UnitView]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
