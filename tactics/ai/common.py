@@ -123,21 +123,35 @@ class Estimate:
         return f"<{self.action} {self.weapon} p={self.p:.2f} harm={self.harm:.1f}>"
 
 
+def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None = None) -> tuple:
+    """What both sides bring to the odds of any attack of ``me`` on ``target``, as a memo key.
+
+    Both sheets, ``me``'s posture (or ``me_posture``), whether the target is
+    ``me``'s grapple partner, both grapple roles, attacking from above, the
+    target's defense bonus and the light at the target. :func:`estimate` and
+    :func:`best_melee` key their memos on it, so one turn builds it once.
+    """
+    grapple = me.grapple
+    return (id(me.character), id(target.character), me_posture or me.posture, grapple == target.id,
+            me.grapple_role if grapple else None, target.posture,
+            target.grapple_role if target.grapple else None, me.z >= target.z + 1.0,
+            target.defense_bonus, view.map.light_at(target.x, target.y))
+
+
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
              charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
-             me_posture: str | None = None) -> Estimate | None:
+             me_posture: str | None = None, match: tuple | None = None) -> Estimate | None:
     """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
 
-    Remembered in the encounter's memo for the state it depends on (both
-    sheets, postures, grapple, height, defense bonus, light, range, charge,
-    aim), so repeated turns of a long melee cost a lookup.
+    Remembered in the encounter's memo for the state it depends on (the
+    :func:`matchup`, range, charge, aim), so repeated turns of a long melee
+    cost a lookup. ``match`` is the matchup when the caller has it already.
     """
+    if match is None:
+        match = matchup(view, me, target, me_posture)
     memo = view.memo.setdefault("estimates", {})
-    key = (id(me.character), id(target.character), action, id(weapon), charge_m, distance, aim,
-           me_posture or me.posture, me.grapple == target.id, me.grapple_role, target.posture,
-           target.grapple_role, me.z >= target.z + 1.0, target.defense_bonus,
-           view.map.light_at(target.x, target.y),
-           None if ACTIONS[action].kind not in ("throw", "shot") or distance is not None
+    key = (match, action, id(weapon), charge_m, distance, aim,
+           None if distance is not None or ACTIONS[action].kind not in ("throw", "shot")
            else round(view.distance(me, target), 6))
     try:
         return memo[key]
@@ -145,18 +159,35 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         pass
     if len(memo) > 20_000:
         memo.clear()
-    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, me_posture)
+    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    return got
+
+
+def _stance_sum(view: View, posture: str, grapple_role: str | None, kind: str, role: str, partner: bool,
+                from_above: bool, aiming: bool = False) -> int | None:
+    """Sum of the stance modifiers for one side of a roll (None when the stance is impossible), remembered."""
+    memo = view.memo.setdefault("stance sums", {})
+    key = (posture, grapple_role, kind, role, partner, from_above, aiming)
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    try:
+        got: int | None = sum(m[1] for m in stance_modifiers(posture, grapple_role, kind, role=role,
+                                                              vs_grapple_partner=partner,
+                                                              from_above=from_above, aiming=aiming))
+    except ValueError:
+        got = None
+    memo[key] = got
     return got
 
 
 def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
-              charge_m: float, distance: float | None, aim: int, me_posture: str | None) -> Estimate | None:
+              charge_m: float, distance: float | None, aim: int, match: tuple) -> Estimate | None:
     spec = ACTIONS[action]
     ch, tc = me.character, target.character
     kind = spec.kind
-    posture = me_posture or me.posture
-    partner = me.grapple == target.id
-    from_above = me.z >= target.z + 1.0
+    _, _, posture, partner, my_role, target_posture, target_role, from_above, defense_bonus, light = match
     if kind == "grapple":
         attack = ch.grapple_attack
         defense = tc.grapple_defense
@@ -179,16 +210,15 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         power = ch.power_with(weapon)
         sharp = weapon.sharpness
     attack += spec.attack_bonus
-    try:
-        attack += sum(m[1] for m in stance_modifiers(posture, me.grapple_role if me.grapple else None, kind,
-                                                      role="attack", vs_grapple_partner=partner,
-                                                      from_above=from_above, aiming=bool(aim)))
-        defense += sum(m[1] for m in stance_modifiers(target.posture, target.grapple_role if target.grapple else None,
-                                                       kind, role="defense", vs_grapple_partner=partner,
-                                                       from_above=from_above))
-    except ValueError:
+    att = _stance_sum(view, posture, my_role, kind, "attack", partner, from_above, bool(aim))
+    if att is None:
         return None
-    defense += target.defense_bonus + (spec.difficulty_bonus or 0)
+    attack += att
+    dfn = _stance_sum(view, target_posture, target_role, kind, "defense", partner, from_above)
+    if dfn is None:
+        return None
+    defense += dfn
+    defense += defense_bonus + (spec.difficulty_bonus or 0)
     if kind in ("throw", "shot") and weapon is not None:
         d = distance if distance is not None else view.distance(me, target)
         rng = view.max_range(me, weapon, action)
@@ -197,7 +227,7 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         defense += range_difficulty(d, rng)
     if not ch.blind:
         dk = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}[kind]
-        defense += darkness_difficulty(view.map.light_at(target.x, target.y), dk)
+        defense += darkness_difficulty(light, dk)
     if spec.double_power:
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
@@ -225,7 +255,23 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
     """The best hand-to-hand turn against ``target``: one strenuous strike or a combo of quick strikes.
 
     Returns the attacks in order (the first one carries any charge bonus).
+    Remembered in the encounter's memo for everything the choice reads (the
+    :func:`matchup`, charge, health for the combo and the strenuous strikes),
+    so a turn of a long melee costs one key instead of a dozen estimates.
     """
+    match = matchup(view, me, target)
+    memo = view.memo.setdefault("best melee", {})
+    key = (match, charge_m, allow_strenuous, me.health)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        got = memo[key] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
+    return list(got)
+
+
+def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
+                allow_strenuous: bool | None, match: tuple) -> list[Estimate]:
     ch = me.character
     ws = melee_weapons(ch)
     if not ws:
@@ -233,18 +279,18 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
     healthy = me.health == "healthy"
     strenuous_ok = healthy and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
     options: list[list[Estimate]] = []
-    quick = [(estimate(view, me, target, "quick strike", w), w) for w in weapon_instances(ws)]
+    quick = [(estimate(view, me, target, "quick strike", w, match=match), w) for w in weapon_instances(ws)]
     quick = [(e, w) for e, w in quick if e is not None]
     quick.sort(key=lambda ew: -ew[0].ev)
     n = combo_allowance(me)
     if quick:
         # the charge goes to the first strike only (the engine resets the run after an attack)
-        first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m) or quick[0][0]
+        first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m, match=match) or quick[0][0]
         options.append([first] + [e for e, _ in quick[1:n]])
     if strenuous_ok and me.posture == "standing":
         for action in ("powerful strike", "strategic strike"):
             for w in ws:
-                e = estimate(view, me, target, action, w, charge_m=charge_m)
+                e = estimate(view, me, target, action, w, charge_m=charge_m, match=match)
                 if e is not None:
                     options.append([e])
     if not options:
@@ -649,6 +695,6 @@ def hold(reason: str) -> Plan:
 
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
-    "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
+    "combo_allowance", "Estimate", "estimate", "matchup", "best_melee", "pick_target", "team_field", "reachable",
     "steer", "standable", "walk_in", "HOLDING", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]
