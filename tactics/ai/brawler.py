@@ -33,7 +33,7 @@ from tactics.ai.common import (
     best_melee,
     move_toward,
     pick_target,
-    reachable,
+    reach_field,
     straight_run,
 )
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -95,13 +95,14 @@ class Brawler:
         if view.in_reach(me, target):
             attacks = best_melee(view, me, target)
             return Plan([a.act(target) for a in attacks], describe(attacks, target))
-        if not reachable(view, me, enemies):
+        ok, field = reach_field(view, me, enemies)
+        if not ok:
             return Plan([], HOLDING)
         if self.charge and me.health == "healthy":
             p = self._charge_plan(view, me, target, enemies)
             if p is not None:
                 return p
-        return self._approach_plan(view, me, target, enemies)
+        return self._approach_plan(view, me, target, enemies, field)
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         me = view.me
@@ -203,8 +204,9 @@ class Brawler:
         verb = "backing off" if want > d_t else "closing"
         return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
-    def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
-        r = move_toward(view, me, target, enemies)
+    def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
+                       field: Any = None) -> Plan:
+        r = move_toward(view, me, target, enemies, field=field)
         if r is None:
             return Plan([], HOLDING)
         steps: list[Any] = list(r.steps)

@@ -104,6 +104,9 @@ def combo_allowance(me: UnitView, multiple_weapons: bool = True) -> int:
 
 
 # -- one attack, estimated ------------------------------------------------
+_MISSING = object()
+_DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
+"""The darkness-table column of each attack kind."""
 class Estimate:
     """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
 
@@ -226,8 +229,7 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
             return None
         defense += range_difficulty(d, rng)
     if not ch.blind:
-        dk = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}[kind]
-        defense += darkness_difficulty(light, dk)
+        defense += darkness_difficulty(light, _DARK_KIND[kind])
     if spec.double_power:
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
@@ -279,18 +281,34 @@ def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
     healthy = me.health == "healthy"
     strenuous_ok = healthy and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
     options: list[list[Estimate]] = []
-    quick = [(estimate(view, me, target, "quick strike", w, match=match), w) for w in weapon_instances(ws)]
-    quick = [(e, w) for e, w in quick if e is not None]
+    memo = view.memo.setdefault("estimates", {})
+
+    def est(action: str, w: Weapon, charge: float) -> Estimate | None:
+        # estimate()'s own memo entry (same key), without rebuilding the matchup
+        key = (match, action, id(w), charge, None, 0, None)
+        got = memo.get(key, _MISSING)
+        if got is _MISSING:
+            if len(memo) > 20_000:
+                memo.clear()
+            got = memo[key] = _estimate(view, me, target, action, w, charge, None, 0, match)
+        return got
+
+    # one entry per weapon in hand (weapon_instances), estimated once per weapon
+    quick: list[tuple[Estimate, Weapon]] = []
+    for w in ws:
+        e = est("quick strike", w, 0.0)
+        if e is not None:
+            quick.extend([(e, w)] * max(1, int(w.count)))
     quick.sort(key=lambda ew: -ew[0].ev)
     n = combo_allowance(me)
     if quick:
         # the charge goes to the first strike only (the engine resets the run after an attack)
-        first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m, match=match) or quick[0][0]
+        first = est("quick strike", quick[0][1], charge_m) or quick[0][0]
         options.append([first] + [e for e, _ in quick[1:n]])
     if strenuous_ok and me.posture == "standing":
         for action in ("powerful strike", "strategic strike"):
             for w in ws:
-                e = estimate(view, me, target, action, w, charge_m=charge_m, match=match)
+                e = est(action, w, charge_m)
                 if e is not None:
                     options.append([e])
     if not options:
@@ -421,19 +439,33 @@ def safe_reachable(view: View, me: UnitView) -> bool:
 
 def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
     """Can ``me`` walk (swim, climb, jump) to any enemy at all?"""
+    return reach_field(view, me, enemies)[0]
+
+
+def reach_field(view: View, me: UnitView, enemies: list[UnitView]) -> tuple[bool, Any]:
+    """:func:`reachable`, and the team field it read (None for a flyer, which reads none).
+
+    A policy that steers later in the same turn passes that field on to
+    :func:`move_toward` or :func:`steer` instead of looking it up again (within
+    a turn nothing moves, so it is the very field they would get).
+    """
     if me.flying or me.character.airspeed > 0:
-        return True
+        return True, None
     f = team_field(view, me, enemies)
-    return f.cost_at(me.x, me.y) < math.inf
+    return f.cost_at(me.x, me.y) < math.inf, f
 
 
-def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float) -> tuple[float, float] | None:
-    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way)."""
-    f = team_field(view, me, enemies)
+def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
+          field: Any = None) -> tuple[float, float] | None:
+    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way).
+
+    ``field``: this turn's :func:`team_field` when the caller has it already.
+    """
+    f = team_field(view, me, enemies) if field is None else field
     x, y = me.x, me.y
-    if f.cost_at(x, y) == math.inf:
-        return None
     start_cost = f.cost_at(x, y)
+    if start_cost == math.inf:
+        return None
     pt = (x, y)
     for _ in range(64):
         nxt = f.next_step(*pt)
@@ -640,29 +672,30 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
 
 
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                stop: float = STOP_M, max_m: float | None = None) -> Route | None:
+                stop: float = STOP_M, max_m: float | None = None, field: Any = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
 
     ``route.arrives`` tells whether the walk ends next to the target (so an
-    attack can follow in the same plan).
+    attack can follow in the same plan). ``field``: this turn's
+    :func:`team_field` when the caller has it already (see :func:`reach_field`).
     """
     budget = view.movement(me)
     d = view.flat_distance(me, target)
     if d > budget * 2 + 8:
-        wp = steer(view, me, enemies, budget + 4)
+        wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
             return None
-        r = route(view, me, wp, max_m=max_m)
+        r = route(view, me, wp, budget=budget, max_m=max_m)
         if r is not None:
             r.arrives = False
             return r
         return None
     goal = approach_point(view, me, target, stop)
-    r = route(view, me, goal, max_m=max_m)
+    r = route(view, me, goal, budget=budget, max_m=max_m)
     if r is None:
         # no (safe) way to that spot: go the way the team field knows
-        wp = steer(view, me, enemies, budget + 4)
-        r = route(view, me, wp, max_m=max_m) if wp is not None else None
+        wp = steer(view, me, enemies, budget + 4, field)
+        r = route(view, me, wp, budget=budget, max_m=max_m) if wp is not None else None
         if r is None:
             return None
         r.arrives = False
@@ -696,5 +729,6 @@ def hold(reason: str) -> Plan:
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
     "combo_allowance", "Estimate", "estimate", "matchup", "best_melee", "pick_target", "team_field", "reachable",
+    "reach_field",
     "steer", "standable", "walk_in", "HOLDING", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]
