@@ -32,6 +32,7 @@ from tactics.ai.common import (
     approach_point,
     best_melee,
     move_toward,
+    movers,
     pick_target,
     reach_field,
     straight_run,
@@ -95,14 +96,15 @@ class Brawler:
         if view.in_reach(me, target):
             attacks = best_melee(view, me, target)
             return Plan([a.act(target) for a in attacks], describe(attacks, target))
-        ok, field = reach_field(view, me, enemies)
+        mv = movers(view, me)
+        ok, field = reach_field(view, me, enemies, mv)
         if not ok:
             return Plan([], HOLDING)
         if self.charge and me.health == "healthy":
             p = self._charge_plan(view, me, target, enemies)
             if p is not None:
                 return p
-        return self._approach_plan(view, me, target, enemies, field)
+        return self._approach_plan(view, me, target, enemies, field, mv)
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         me = view.me
@@ -205,8 +207,8 @@ class Brawler:
         return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                       field: Any = None) -> Plan:
-        r = move_toward(view, me, target, enemies, field=field)
+                       field: Any = None, mv: Any = None) -> Plan:
+        r = move_toward(view, me, target, enemies, field=field, mv=mv)
         if r is None:
             return Plan([], HOLDING)
         steps: list[Any] = list(r.steps)

@@ -166,21 +166,29 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     return got
 
 
-def _stance_sum(view: View, posture: str, grapple_role: str | None, kind: str, role: str, partner: bool,
-                from_above: bool, aiming: bool = False) -> int | None:
-    """Sum of the stance modifiers for one side of a roll (None when the stance is impossible), remembered."""
-    memo = view.memo.setdefault("stance sums", {})
-    key = (posture, grapple_role, kind, role, partner, from_above, aiming)
+def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> tuple[int, int, int] | None:
+    """What the matchup adds to an attack of ``kind``: (attack stance, defense stance, darkness).
+
+    None when a stance makes the attack impossible. Remembered per (matchup,
+    kind, aiming): every weapon and action of that kind shares it.
+    """
+    memo = view.memo.get("attack sides")
+    if memo is None:
+        memo = view.memo["attack sides"] = {}
+    key = (match, kind, aiming)
+    got = memo.get(key, _MISSING)
+    if got is not _MISSING:
+        return got
+    _, _, posture, partner, my_role, target_posture, target_role, from_above, _, light = match
     try:
-        return memo[key]
-    except KeyError:
-        pass
-    try:
-        got: int | None = sum(m[1] for m in stance_modifiers(posture, grapple_role, kind, role=role,
-                                                              vs_grapple_partner=partner,
-                                                              from_above=from_above, aiming=aiming))
+        att = sum(m[1] for m in stance_modifiers(posture, my_role, kind, role="attack", vs_grapple_partner=partner,
+                                                 from_above=from_above, aiming=aiming))
+        dfn = sum(m[1] for m in stance_modifiers(target_posture, target_role, kind, role="defense",
+                                                 vs_grapple_partner=partner, from_above=from_above))
     except ValueError:
         got = None
+    else:
+        got = (att, dfn, 0 if me.character.blind else darkness_difficulty(light, _DARK_KIND[kind]))
     memo[key] = got
     return got
 
@@ -188,9 +196,12 @@ def _stance_sum(view: View, posture: str, grapple_role: str | None, kind: str, r
 def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
               charge_m: float, distance: float | None, aim: int, match: tuple) -> Estimate | None:
     spec = ACTIONS[action]
-    ch, tc = me.character, target.character
     kind = spec.kind
-    _, _, posture, partner, my_role, target_posture, target_role, from_above, defense_bonus, light = match
+    sides = _sides(view, me, match, kind, bool(aim))
+    if sides is None:
+        return None
+    att, dfn, dark = sides
+    ch, tc = me.character, target.character
     if kind == "grapple":
         attack = ch.grapple_attack
         defense = tc.grapple_defense
@@ -213,23 +224,16 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         power = ch.power_with(weapon)
         sharp = weapon.sharpness
     attack += spec.attack_bonus
-    att = _stance_sum(view, posture, my_role, kind, "attack", partner, from_above, bool(aim))
-    if att is None:
-        return None
     attack += att
-    dfn = _stance_sum(view, target_posture, target_role, kind, "defense", partner, from_above)
-    if dfn is None:
-        return None
     defense += dfn
-    defense += defense_bonus + (spec.difficulty_bonus or 0)
+    defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
     if kind in ("throw", "shot") and weapon is not None:
         d = distance if distance is not None else view.distance(me, target)
         rng = view.max_range(me, weapon, action)
         if rng <= 0 or d > rng:
             return None
         defense += range_difficulty(d, rng)
-    if not ch.blind:
-        defense += darkness_difficulty(light, _DARK_KIND[kind])
+    defense += dark  # 0 for a blind attacker
     if spec.double_power:
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
@@ -237,16 +241,19 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
     if not spec.harms:
         return Estimate(action, weapon.name if weapon else None, (), hit_chance(attack, defense), 0.0, 0.0)
     best: Estimate | None = None
-    options = view.memo.setdefault("armor options", {})
+    options = view.memo.get("armor options")
+    if options is None:
+        options = view.memo["armor options"] = {}
     armor = options.get(id(tc))
     if armor is None:
         armor = options[id(tc)] = armor_options(tc)
+    wname = weapon.name if weapon else None
     for avoid, absorbed, extra in armor:
         if spec.only_stun:
             h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
         else:
             h = harm_value(power, absorbed, sharp)
-        e = Estimate(action, weapon.name if weapon else None, avoid, hit_chance(attack, defense + extra), h, power)
+        e = Estimate(action, wname, avoid, hit_chance(attack, defense + extra), h, power)
         if best is None or e.ev > best.ev + 1e-9:
             best = e
     return best
@@ -274,14 +281,16 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
 
 def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
                 allow_strenuous: bool | None, match: tuple) -> list[Estimate]:
+    """:func:`best_melee` worked out: the combo of quick strikes, then each strenuous strike, best sum of EV wins
+    (the first best, as ``max`` picks it)."""
     ch = me.character
     ws = melee_weapons(ch)
     if not ws:
         return []
-    healthy = me.health == "healthy"
-    strenuous_ok = healthy and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
-    options: list[list[Estimate]] = []
-    memo = view.memo.setdefault("estimates", {})
+    strenuous_ok = me.health == "healthy" and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
+    memo = view.memo.get("estimates")
+    if memo is None:
+        memo = view.memo["estimates"] = {}
 
     def est(action: str, w: Weapon, charge: float) -> Estimate | None:
         # estimate()'s own memo entry (same key), without rebuilding the matchup
@@ -293,27 +302,30 @@ def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
             got = memo[key] = _estimate(view, me, target, action, w, charge, None, 0, match)
         return got
 
+    best: list[Estimate] | None = None
+    best_ev = 0.0
     # one entry per weapon in hand (weapon_instances), estimated once per weapon
     quick: list[tuple[Estimate, Weapon]] = []
     for w in ws:
         e = est("quick strike", w, 0.0)
         if e is not None:
             quick.extend([(e, w)] * max(1, int(w.count)))
-    quick.sort(key=lambda ew: -ew[0].ev)
-    n = combo_allowance(me)
     if quick:
+        quick.sort(key=lambda ew: -ew[0].ev)
+        n = combo_allowance(me)
         # the charge goes to the first strike only (the engine resets the run after an attack)
         first = est("quick strike", quick[0][1], charge_m) or quick[0][0]
-        options.append([first] + [e for e, _ in quick[1:n]])
+        best = [first] + [e for e, _ in quick[1:n]]
+        best_ev = sum(e.ev for e in best)
     if strenuous_ok and me.posture == "standing":
         for action in ("powerful strike", "strategic strike"):
             for w in ws:
                 e = est(action, w, charge_m)
                 if e is not None:
-                    options.append([e])
-    if not options:
-        return []
-    return max(options, key=lambda seq: sum(e.ev for e in seq))
+                    ev = 0 + e.ev  # what sum() of a one-strike turn gives
+                    if best is None or ev > best_ev:
+                        best, best_ev = [e], ev
+    return best or []
 
 
 # -- targets ---------------------------------------------------------------
@@ -387,13 +399,15 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
 def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     """(safe, engine's) movers of ``me``; flyers use the engine's for both."""
     real = view.mover(me)
-    if me.character.airspeed > 0:
+    ch = me.character
+    if ch.airspeed > 0:
         return real, real
-    memo = view.memo.setdefault("safe movers", {})
-    key = id(me.character)
-    safe = memo.get(key)
+    memo = view.memo.get("safe movers")
+    if memo is None:
+        memo = view.memo["safe movers"] = {}
+    safe = memo.get(id(ch))
     if safe is None:
-        safe = memo[key] = safe_mover(me.character, view.map.cell_size)
+        safe = memo[id(ch)] = safe_mover(ch, view.map.cell_size)
     return safe, real
 
 
@@ -420,11 +434,21 @@ def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = T
     to the real target. ``safe`` plans with :func:`safe_mover`; when that finds
     no way, the engine's own mover is used.
     """
-    sm, real = movers(view, me)
-    f = _field(view, me, enemies, sm if safe else real)
-    if safe and sm is not real and f.cost_at(me.x, me.y) == math.inf:
-        return _field(view, me, enemies, real)
-    return f
+    if not safe:
+        return _field(view, me, enemies, movers(view, me)[1])
+    return _team_field_at(view, me, enemies, movers(view, me))[0]
+
+
+def _team_field_at(view: View, me: UnitView, enemies: list[UnitView], mv: tuple[Mover, Mover]) -> tuple[Any, float]:
+    """:func:`team_field` (safe) for the movers ``mv`` and its cost at ``me``, read once."""
+    sm, real = mv
+    x, y = me.x, me.y
+    f = _field(view, me, enemies, sm)
+    cost = f.cost_at(x, y)
+    if sm is not real and cost == math.inf:
+        f = _field(view, me, enemies, real)
+        cost = f.cost_at(x, y)
+    return f, cost
 
 
 def safe_reachable(view: View, me: UnitView) -> bool:
@@ -442,17 +466,19 @@ def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
     return reach_field(view, me, enemies)[0]
 
 
-def reach_field(view: View, me: UnitView, enemies: list[UnitView]) -> tuple[bool, Any]:
+def reach_field(view: View, me: UnitView, enemies: list[UnitView],
+                mv: tuple[Mover, Mover] | None = None) -> tuple[bool, Any]:
     """:func:`reachable`, and the team field it read (None for a flyer, which reads none).
 
     A policy that steers later in the same turn passes that field on to
     :func:`move_toward` or :func:`steer` instead of looking it up again (within
-    a turn nothing moves, so it is the very field they would get).
+    a turn nothing moves, so it is the very field they would get). ``mv``:
+    ``me``'s :func:`movers`, when the caller has them.
     """
     if me.flying or me.character.airspeed > 0:
         return True, None
-    f = team_field(view, me, enemies)
-    return f.cost_at(me.x, me.y) < math.inf, f
+    f, cost = _team_field_at(view, me, enemies, movers(view, me) if mv is None else mv)
+    return cost < math.inf, f
 
 
 def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
@@ -497,13 +523,14 @@ class Route:
 
 
 def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None = None,
-          max_m: float | None = None) -> Route | None:
+          max_m: float | None = None, mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's part of the path to ``goal``, planned with :func:`safe_mover`.
 
     The moves are the path's corners, so the engine's own (short) path search
-    between them follows the same way. ``max_m`` stops the walk early.
+    between them follows the same way. ``max_m`` stops the walk early. ``mv``:
+    ``me``'s :func:`movers`, when the caller has them.
     """
-    safe, real = movers(view, me)
+    safe, real = movers(view, me) if mv is None else mv
     tmap = view.map
     legs = tmap.path(me.pos, goal, safe)
     risky = False
@@ -672,12 +699,14 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
 
 
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                stop: float = STOP_M, max_m: float | None = None, field: Any = None) -> Route | None:
+                stop: float = STOP_M, max_m: float | None = None, field: Any = None,
+                mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
 
     ``route.arrives`` tells whether the walk ends next to the target (so an
-    attack can follow in the same plan). ``field``: this turn's
-    :func:`team_field` when the caller has it already (see :func:`reach_field`).
+    attack can follow in the same plan). ``field`` and ``mv``: this turn's
+    :func:`team_field` and ``me``'s :func:`movers`, when the caller has them
+    already (see :func:`reach_field`).
     """
     budget = view.movement(me)
     d = view.flat_distance(me, target)
@@ -685,17 +714,17 @@ def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitVi
         wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
             return None
-        r = route(view, me, wp, budget=budget, max_m=max_m)
+        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv)
         if r is not None:
             r.arrives = False
             return r
         return None
     goal = approach_point(view, me, target, stop)
-    r = route(view, me, goal, budget=budget, max_m=max_m)
+    r = route(view, me, goal, budget=budget, max_m=max_m, mv=mv)
     if r is None:
         # no (safe) way to that spot: go the way the team field knows
         wp = steer(view, me, enemies, budget + 4, field)
-        r = route(view, me, wp, budget=budget, max_m=max_m) if wp is not None else None
+        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv) if wp is not None else None
         if r is None:
             return None
         r.arrives = False
