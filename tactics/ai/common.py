@@ -180,16 +180,32 @@ def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> t
     if got is not _MISSING:
         return got
     _, _, posture, partner, my_role, target_posture, target_role, from_above, _, light = match
-    try:
-        att = sum(m[1] for m in stance_modifiers(posture, my_role, kind, role="attack", vs_grapple_partner=partner,
-                                                 from_above=from_above, aiming=aiming))
-        dfn = sum(m[1] for m in stance_modifiers(target_posture, target_role, kind, role="defense",
-                                                 vs_grapple_partner=partner, from_above=from_above))
-    except ValueError:
+    att = _stance_sum(view, (posture, my_role, kind, "attack", partner, from_above, aiming))
+    dfn = None if att is None else _stance_sum(view, (target_posture, target_role, kind, "defense", partner,
+                                                      from_above, False))
+    if att is None or dfn is None:
         got = None
     else:
         got = (att, dfn, 0 if me.character.blind else darkness_difficulty(light, _DARK_KIND[kind]))
     memo[key] = got
+    return got
+
+
+def _stance_sum(view: View, stance: tuple) -> int | None:
+    """Sum of :func:`stance_modifiers` for ``stance`` = (posture, grapple role, kind, role, partner, from above,
+    aiming); None when the stance cannot make the roll. Remembered: both sides of a duel share most stances."""
+    memo = view.memo.get("stance sums")
+    if memo is None:
+        memo = view.memo["stance sums"] = {}
+    got = memo.get(stance, _MISSING)
+    if got is _MISSING:
+        posture, grapple_role, kind, role, partner, from_above, aiming = stance
+        try:
+            got = sum(m[1] for m in stance_modifiers(posture, grapple_role, kind, role=role, vs_grapple_partner=partner,
+                                                     from_above=from_above, aiming=aiming))
+        except ValueError:
+            got = None
+        memo[stance] = got
     return got
 
 
@@ -238,16 +254,26 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
         power += math.floor(charge_m) - 5
-    if not spec.harms:
-        return Estimate(action, weapon.name if weapon else None, (), hit_chance(attack, defense), 0.0, 0.0)
-    best: Estimate | None = None
+    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp, _armor(view, tc))
+
+
+def _armor(view: View, tc: Any) -> list[tuple[tuple[str, ...], int, int]]:
+    """:func:`armor_options` of the sheet ``tc``, remembered in the encounter's memo."""
     options = view.memo.get("armor options")
     if options is None:
         options = view.memo["armor options"] = {}
     armor = options.get(id(tc))
     if armor is None:
         armor = options[id(tc)] = armor_options(tc)
-    wname = weapon.name if weapon else None
+    return armor
+
+
+def _around_armor(action: str, spec: Any, wname: str | None, attack: float, defense: float, power: float,
+                  sharp: str, armor: list[tuple[tuple[str, ...], int, int]]) -> Estimate:
+    """``action`` (its ``spec``) with these numbers, aimed the best way around the target's ``armor``."""
+    if not spec.harms:
+        return Estimate(action, wname, (), hit_chance(attack, defense), 0.0, 0.0)
+    best: Estimate | None = None
     for avoid, absorbed, extra in armor:
         if spec.only_stun:
             h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
@@ -256,7 +282,56 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         e = Estimate(action, wname, avoid, hit_chance(attack, defense + extra), h, power)
         if best is None or e.ev > best.ev + 1e-9:
             best = e
+    assert best is not None  # armor_options always offers at least one way
     return best
+
+
+def _strikes(view: View, me: UnitView, target: UnitView, match: tuple, action: str,
+             charge_m: float) -> tuple[Estimate | None, ...]:
+    """:func:`estimate` of the hand-to-hand ``action`` with each of ``melee_weapons(me.character)``, in one pass.
+
+    The same numbers as :func:`_estimate` gives one weapon at a time (the
+    target's side of the roll is shared by every weapon), remembered per
+    (matchup, action, charge): a turn that only changes the attacker's health
+    reuses them.
+    """
+    memo = view.memo.get("strikes")
+    if memo is None:
+        memo = view.memo["strikes"] = {}
+    key = (match, action, charge_m)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if len(memo) > 20_000:
+        memo.clear()
+    ch, tc = me.character, target.character
+    ws = melee_weapons(ch)
+    spec = ACTIONS[action]
+    sides = _sides(view, me, match, spec.kind, False)
+    if sides is None:
+        got = (None,) * len(ws)
+    else:
+        att, dfn, dark = sides
+        defense = tc.melee_defense
+        defense += dfn
+        defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
+        defense += dark
+        armor = _armor(view, tc)
+        bonus = math.floor(charge_m) - 5 if charge_m > 5.0 else 0
+        row = []
+        for w in ws:
+            attack = ch.attack_with(w)
+            attack += spec.attack_bonus
+            attack += att
+            power = ch.power_with(w)
+            if spec.double_power:
+                power *= 2
+            if bonus:
+                power += bonus
+            row.append(_around_armor(action, spec, w.name, attack, defense, power, w.sharpness, armor))
+        got = tuple(row)
+    memo[key] = got
+    return got
 
 
 def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
@@ -268,15 +343,24 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
     :func:`matchup`, charge, health for the combo and the strenuous strikes),
     so a turn of a long melee costs one key instead of a dozen estimates.
     """
+    return list(melee_choice(view, me, target, charge_m, allow_strenuous))
+
+
+def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
+                 allow_strenuous: bool | None = None) -> tuple[Estimate, ...]:
+    """:func:`best_melee` as the remembered tuple itself: the same state gives the same (identical) tuple,
+    so a policy may key what it derives from the choice (acts, a description) on it."""
     match = matchup(view, me, target)
-    memo = view.memo.setdefault("best melee", {})
+    memo = view.memo.get("best melee")
+    if memo is None:
+        memo = view.memo["best melee"] = {}
     key = (match, charge_m, allow_strenuous, me.health)
     got = memo.get(key)
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
         got = memo[key] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
-    return list(got)
+    return got
 
 
 def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
@@ -288,39 +372,23 @@ def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
     if not ws:
         return []
     strenuous_ok = me.health == "healthy" and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
-    memo = view.memo.get("estimates")
-    if memo is None:
-        memo = view.memo["estimates"] = {}
-
-    def est(action: str, w: Weapon, charge: float) -> Estimate | None:
-        # estimate()'s own memo entry (same key), without rebuilding the matchup
-        key = (match, action, id(w), charge, None, 0, None)
-        got = memo.get(key, _MISSING)
-        if got is _MISSING:
-            if len(memo) > 20_000:
-                memo.clear()
-            got = memo[key] = _estimate(view, me, target, action, w, charge, None, 0, match)
-        return got
-
     best: list[Estimate] | None = None
     best_ev = 0.0
     # one entry per weapon in hand (weapon_instances), estimated once per weapon
-    quick: list[tuple[Estimate, Weapon]] = []
-    for w in ws:
-        e = est("quick strike", w, 0.0)
+    quick: list[tuple[Estimate, int]] = []
+    for i, (w, e) in enumerate(zip(ws, _strikes(view, me, target, match, "quick strike", 0.0))):
         if e is not None:
-            quick.extend([(e, w)] * max(1, int(w.count)))
+            quick.extend([(e, i)] * max(1, int(w.count)))
     if quick:
-        quick.sort(key=lambda ew: -ew[0].ev)
+        quick.sort(key=lambda ei: -ei[0].ev)
         n = combo_allowance(me)
         # the charge goes to the first strike only (the engine resets the run after an attack)
-        first = est("quick strike", quick[0][1], charge_m) or quick[0][0]
+        first = _strikes(view, me, target, match, "quick strike", charge_m)[quick[0][1]] or quick[0][0]
         best = [first] + [e for e, _ in quick[1:n]]
         best_ev = sum(e.ev for e in best)
     if strenuous_ok and me.posture == "standing":
         for action in ("powerful strike", "strategic strike"):
-            for w in ws:
-                e = est(action, w, charge_m)
+            for e in _strikes(view, me, target, match, action, charge_m):
                 if e is not None:
                     ev = 0 + e.ev  # what sum() of a one-strike turn gives
                     if best is None or ev > best_ev:
@@ -413,14 +481,18 @@ def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
 
 def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     # one field per team per round on small maps; every other round on big ones (it only steers)
-    every = 1 if view.map.rows * view.map.cols <= 4096 else 2
+    tmap = view.map
+    every = 1 if tmap.rows * tmap.cols <= 4096 else 2
     rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
-    fields = view.memo.setdefault("team fields", {})
+    memo = view.memo
+    fields = memo.get("team fields")
+    if fields is None:
+        fields = memo["team fields"] = {}
     key = (me.team, mv.key)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
+    f = tmap.distance_field([(e.x, e.y) for e in enemies], mv)
     fields[key] = (rnd, f)
     return f
 
@@ -493,12 +565,13 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
     if start_cost == math.inf:
         return None
     pt = (x, y)
+    next_step, cost_at = f.next_step, f.cost_at
     for _ in range(64):
-        nxt = f.next_step(*pt)
+        nxt = next_step(*pt)
         if nxt is None:
             break
         pt = nxt
-        if start_cost - f.cost_at(*pt) >= metres:
+        if start_cost - cost_at(*pt) >= metres:
             break
     return pt
 
@@ -757,7 +830,7 @@ def hold(reason: str) -> Plan:
 
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
-    "combo_allowance", "Estimate", "estimate", "matchup", "best_melee", "pick_target", "team_field", "reachable",
+    "combo_allowance", "Estimate", "estimate", "matchup", "best_melee", "melee_choice", "pick_target", "team_field", "reachable",
     "reach_field",
     "steer", "standable", "walk_in", "HOLDING", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]
