@@ -37,6 +37,7 @@ from tactics.ai.common import (
     reach_field,
     straight_run,
 )
+from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import MELEE_REACH_M, UnitView, View
 
@@ -227,7 +228,7 @@ class Brawler:
         return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                       field: Any = None, mv: Any = None) -> Plan:
+                       field: Any = None, mv: tuple[Mover, Mover] | None = None) -> Plan:
         r = move_toward(view, me, target, enemies, field=field, mv=mv)
         if r is None:
             return Plan([], HOLDING)

@@ -105,8 +105,11 @@ def combo_allowance(me: UnitView, multiple_weapons: bool = True) -> int:
 
 # -- one attack, estimated ------------------------------------------------
 _MISSING = object()
+"""A memo's "not there yet" (None is a remembered answer: the attack is impossible)."""
 _DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 """The darkness-table column of each attack kind."""
+
+
 class Estimate:
     """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
 
@@ -179,6 +182,8 @@ def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> t
     got = memo.get(key, _MISSING)
     if got is not _MISSING:
         return got
+    if len(memo) > 20_000:
+        memo.clear()
     _, _, posture, partner, my_role, target_posture, target_role, from_above, _, light = match
     att = _stance_sum(view, (posture, my_role, kind, "attack", partner, from_above, aiming))
     dfn = None if att is None else _stance_sum(view, (target_posture, target_role, kind, "defense", partner,
@@ -307,6 +312,7 @@ def _strikes(view: View, me: UnitView, target: UnitView, match: tuple, action: s
     ch, tc = me.character, target.character
     ws = melee_weapons(ch)
     spec = ACTIONS[action]
+    assert spec.kind == "strike", action  # the target's side below is a strike's (melee defense)
     sides = _sides(view, me, match, spec.kind, False)
     if sides is None:
         got = (None,) * len(ws)
