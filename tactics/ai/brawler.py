@@ -30,12 +30,14 @@ from tactics.ai.common import (
     HOLDING,
     STOP_M,
     approach_point,
-    best_melee,
+    melee_choice,
     move_toward,
+    movers,
     pick_target,
-    reachable,
+    reach_field,
     straight_run,
 )
+from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import MELEE_REACH_M, UnitView, View
 
@@ -55,6 +57,28 @@ def describe(attacks: list[Any], target: UnitView) -> str:
         return f"{a.action}{w}{avoid} on {target.name} ({a.p:.0%} to hit)"
     ws = " + ".join(a.weapon or "?" for a in attacks)
     return f"combo of {len(attacks)} quick strikes ({ws}) on {target.name}"
+
+
+def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
+            allow_strenuous: bool | None = None) -> tuple[list[Act], str]:
+    """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.common.best_melee`) as plan steps,
+    and its description.
+
+    Remembered in the encounter's memo by the chosen attacks (the very tuple
+    :func:`~tactics.ai.common.melee_choice` remembers) and the target, so a
+    repeated melee turn builds neither the acts nor the text again.
+    """
+    attacks = melee_choice(view, me, target, charge_m, allow_strenuous)
+    memo = view.memo.get("brawler strikes")
+    if memo is None:
+        memo = view.memo["brawler strikes"] = {}
+    key = (attacks, target.id)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target))
+    return list(got[0]), got[1]
 
 
 class Brawler:
@@ -83,9 +107,9 @@ class Brawler:
             return Plan([], "no enemy left")
         if me.grapple is not None:
             partner = view.unit(me.grapple)
-            attacks = best_melee(view, me, partner)
-            if attacks:
-                return Plan([a.act(partner) for a in attacks], f"grappled: {describe(attacks, partner)}")
+            acts, text = strikes(view, me, partner)
+            if acts:
+                return Plan(acts, f"grappled: {text}")
             return Plan([], "grappled and nothing to strike with")
         if me.posture == "on_the_ground":
             return Plan([Act("stand")], "getting back up")
@@ -93,21 +117,22 @@ class Brawler:
         assert target is not None
         self._target = target
         if view.in_reach(me, target):
-            attacks = best_melee(view, me, target)
-            return Plan([a.act(target) for a in attacks], describe(attacks, target))
-        if not reachable(view, me, enemies):
+            return Plan(*strikes(view, me, target))
+        mv = movers(view, me)
+        ok, field = reach_field(view, me, enemies, mv)
+        if not ok:
             return Plan([], HOLDING)
         if self.charge and me.health == "healthy":
             p = self._charge_plan(view, me, target, enemies)
             if p is not None:
                 return p
-        return self._approach_plan(view, me, target, enemies)
+        return self._approach_plan(view, me, target, enemies, field, mv)
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         me = view.me
         if view.in_reach(me, attacker):
-            attacks = best_melee(view, me, attacker)
-            return Plan([a.act(attacker) for a in attacks], f"counter: {describe(attacks, attacker)}")
+            acts, text = strikes(view, me, attacker)
+            return Plan(acts, f"counter: {text}")
         return self.plan(view)
 
     def after_counter(self, view: View, plan: Plan) -> Plan:
@@ -122,8 +147,8 @@ class Brawler:
             return Plan(moves, "after the counter: target down")
         if not view.in_reach(me, target) and not moves:
             return Plan([], f"after the counter: {target.name} out of reach")
-        attacks = best_melee(view, me, target, allow_strenuous=me.health == "healthy")
-        return Plan(moves + [a.act(target) for a in attacks], f"after the counter: {describe(attacks, target)}")
+        acts, text = strikes(view, me, target, allow_strenuous=me.health == "healthy")
+        return Plan(moves + acts, f"after the counter: {text}")
 
     # -- approaching -------------------------------------------------------
     def _charge_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan | None:
@@ -135,11 +160,10 @@ class Brawler:
         if CHARGE_MIN_M <= d <= budget - 1e-6:
             run = straight_run(view, me, stop)
             if run is not None and run >= CHARGE_MIN_M:
-                attacks = best_melee(view, me, target, charge_m=run)
-                if attacks:
-                    return Plan([MoveTo(*stop)] + [a.act(target) for a in attacks],
-                                f"charging {target.name} over {run:.0f} m (+{math.floor(run) - 5} power): "
-                                + describe(attacks, target))
+                acts, text = strikes(view, me, target, charge_m=run)
+                if acts:
+                    return Plan([MoveTo(*stop)] + acts,
+                                f"charging {target.name} over {run:.0f} m (+{math.floor(run) - 5} power): " + text)
             return None
         if d < CHARGE_MIN_M:
             return None  # too close to build a run; just close in
@@ -203,8 +227,9 @@ class Brawler:
         verb = "backing off" if want > d_t else "closing"
         return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
-    def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan:
-        r = move_toward(view, me, target, enemies)
+    def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
+                       field: Any = None, mv: tuple[Mover, Mover] | None = None) -> Plan:
+        r = move_toward(view, me, target, enemies, field=field, mv=mv)
         if r is None:
             return Plan([], HOLDING)
         steps: list[Any] = list(r.steps)
@@ -220,8 +245,8 @@ class Brawler:
                     # cannot break the run: arrive and strike next turn instead
                     return Plan(steps[:-1] + [MoveTo(last.x, last.y, max_m=NOCHARGE_LAST_LEG_M)], f"closing on {target.name} (no charging)")
                 steps.insert(len(steps) - 1, MoveTo(*kink))
-        attacks = best_melee(view, me, target)
-        return Plan(steps + [a.act(target) for a in attacks], f"closing in: {describe(attacks, target)}")
+        acts, text = strikes(view, me, target)
+        return Plan(steps + acts, f"closing in: {text}")
 
     @staticmethod
     def _kink(view: View, start: tuple[float, float], stop: tuple[float, float]) -> tuple[float, float] | None:

@@ -104,6 +104,12 @@ def combo_allowance(me: UnitView, multiple_weapons: bool = True) -> int:
 
 
 # -- one attack, estimated ------------------------------------------------
+_MISSING = object()
+"""A memo's "not there yet" (None is a remembered answer: the attack is impossible)."""
+_DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
+"""The darkness-table column of each attack kind."""
+
+
 class Estimate:
     """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
 
@@ -123,21 +129,35 @@ class Estimate:
         return f"<{self.action} {self.weapon} p={self.p:.2f} harm={self.harm:.1f}>"
 
 
+def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None = None) -> tuple:
+    """What both sides bring to the odds of any attack of ``me`` on ``target``, as a memo key.
+
+    Both sheets, ``me``'s posture (or ``me_posture``), whether the target is
+    ``me``'s grapple partner, both grapple roles, attacking from above, the
+    target's defense bonus and the light at the target. :func:`estimate` and
+    :func:`best_melee` key their memos on it, so one turn builds it once.
+    """
+    grapple = me.grapple
+    return (id(me.character), id(target.character), me_posture or me.posture, grapple == target.id,
+            me.grapple_role if grapple else None, target.posture,
+            target.grapple_role if target.grapple else None, me.z >= target.z + 1.0,
+            target.defense_bonus, view.map.light_at(target.x, target.y))
+
+
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
              charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
-             me_posture: str | None = None) -> Estimate | None:
+             me_posture: str | None = None, match: tuple | None = None) -> Estimate | None:
     """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
 
-    Remembered in the encounter's memo for the state it depends on (both
-    sheets, postures, grapple, height, defense bonus, light, range, charge,
-    aim), so repeated turns of a long melee cost a lookup.
+    Remembered in the encounter's memo for the state it depends on (the
+    :func:`matchup`, range, charge, aim), so repeated turns of a long melee
+    cost a lookup. ``match`` is the matchup when the caller has it already.
     """
+    if match is None:
+        match = matchup(view, me, target, me_posture)
     memo = view.memo.setdefault("estimates", {})
-    key = (id(me.character), id(target.character), action, id(weapon), charge_m, distance, aim,
-           me_posture or me.posture, me.grapple == target.id, me.grapple_role, target.posture,
-           target.grapple_role, me.z >= target.z + 1.0, target.defense_bonus,
-           view.map.light_at(target.x, target.y),
-           None if ACTIONS[action].kind not in ("throw", "shot") or distance is not None
+    key = (match, action, id(weapon), charge_m, distance, aim,
+           None if distance is not None or ACTIONS[action].kind not in ("throw", "shot")
            else round(view.distance(me, target), 6))
     try:
         return memo[key]
@@ -145,18 +165,64 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         pass
     if len(memo) > 20_000:
         memo.clear()
-    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, me_posture)
+    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    return got
+
+
+def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> tuple[int, int, int] | None:
+    """What the matchup adds to an attack of ``kind``: (attack stance, defense stance, darkness).
+
+    None when a stance makes the attack impossible. Remembered per (matchup,
+    kind, aiming): every weapon and action of that kind shares it.
+    """
+    memo = view.memo.get("attack sides")
+    if memo is None:
+        memo = view.memo["attack sides"] = {}
+    key = (match, kind, aiming)
+    got = memo.get(key, _MISSING)
+    if got is not _MISSING:
+        return got
+    if len(memo) > 20_000:
+        memo.clear()
+    _, _, posture, partner, my_role, target_posture, target_role, from_above, _, light = match
+    att = _stance_sum(view, (posture, my_role, kind, "attack", partner, from_above, aiming))
+    dfn = None if att is None else _stance_sum(view, (target_posture, target_role, kind, "defense", partner,
+                                                      from_above, False))
+    if att is None or dfn is None:
+        got = None
+    else:
+        got = (att, dfn, 0 if me.character.blind else darkness_difficulty(light, _DARK_KIND[kind]))
+    memo[key] = got
+    return got
+
+
+def _stance_sum(view: View, stance: tuple) -> int | None:
+    """Sum of :func:`stance_modifiers` for ``stance`` = (posture, grapple role, kind, role, partner, from above,
+    aiming); None when the stance cannot make the roll. Remembered: both sides of a duel share most stances."""
+    memo = view.memo.get("stance sums")
+    if memo is None:
+        memo = view.memo["stance sums"] = {}
+    got = memo.get(stance, _MISSING)
+    if got is _MISSING:
+        posture, grapple_role, kind, role, partner, from_above, aiming = stance
+        try:
+            got = sum(m[1] for m in stance_modifiers(posture, grapple_role, kind, role=role, vs_grapple_partner=partner,
+                                                     from_above=from_above, aiming=aiming))
+        except ValueError:
+            got = None
+        memo[stance] = got
     return got
 
 
 def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
-              charge_m: float, distance: float | None, aim: int, me_posture: str | None) -> Estimate | None:
+              charge_m: float, distance: float | None, aim: int, match: tuple) -> Estimate | None:
     spec = ACTIONS[action]
-    ch, tc = me.character, target.character
     kind = spec.kind
-    posture = me_posture or me.posture
-    partner = me.grapple == target.id
-    from_above = me.z >= target.z + 1.0
+    sides = _sides(view, me, match, kind, bool(aim))
+    if sides is None:
+        return None
+    att, dfn, dark = sides
+    ch, tc = me.character, target.character
     if kind == "grapple":
         attack = ch.grapple_attack
         defense = tc.grapple_defense
@@ -179,45 +245,99 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         power = ch.power_with(weapon)
         sharp = weapon.sharpness
     attack += spec.attack_bonus
-    try:
-        attack += sum(m[1] for m in stance_modifiers(posture, me.grapple_role if me.grapple else None, kind,
-                                                      role="attack", vs_grapple_partner=partner,
-                                                      from_above=from_above, aiming=bool(aim)))
-        defense += sum(m[1] for m in stance_modifiers(target.posture, target.grapple_role if target.grapple else None,
-                                                       kind, role="defense", vs_grapple_partner=partner,
-                                                       from_above=from_above))
-    except ValueError:
-        return None
-    defense += target.defense_bonus + (spec.difficulty_bonus or 0)
+    attack += att
+    defense += dfn
+    defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
     if kind in ("throw", "shot") and weapon is not None:
         d = distance if distance is not None else view.distance(me, target)
         rng = view.max_range(me, weapon, action)
         if rng <= 0 or d > rng:
             return None
         defense += range_difficulty(d, rng)
-    if not ch.blind:
-        dk = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}[kind]
-        defense += darkness_difficulty(view.map.light_at(target.x, target.y), dk)
+    defense += dark  # 0 for a blind attacker
     if spec.double_power:
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
         power += math.floor(charge_m) - 5
-    if not spec.harms:
-        return Estimate(action, weapon.name if weapon else None, (), hit_chance(attack, defense), 0.0, 0.0)
-    best: Estimate | None = None
-    options = view.memo.setdefault("armor options", {})
+    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp, _armor(view, tc))
+
+
+def _armor(view: View, tc: Any) -> list[tuple[tuple[str, ...], int, int]]:
+    """:func:`armor_options` of the sheet ``tc``, remembered in the encounter's memo."""
+    options = view.memo.get("armor options")
+    if options is None:
+        options = view.memo["armor options"] = {}
     armor = options.get(id(tc))
     if armor is None:
         armor = options[id(tc)] = armor_options(tc)
+    return armor
+
+
+def _around_armor(action: str, spec: Any, wname: str | None, attack: float, defense: float, power: float,
+                  sharp: str, armor: list[tuple[tuple[str, ...], int, int]]) -> Estimate:
+    """``action`` (its ``spec``) with these numbers, aimed the best way around the target's ``armor``."""
+    if not spec.harms:
+        return Estimate(action, wname, (), hit_chance(attack, defense), 0.0, 0.0)
+    best: Estimate | None = None
     for avoid, absorbed, extra in armor:
         if spec.only_stun:
             h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
         else:
             h = harm_value(power, absorbed, sharp)
-        e = Estimate(action, weapon.name if weapon else None, avoid, hit_chance(attack, defense + extra), h, power)
+        e = Estimate(action, wname, avoid, hit_chance(attack, defense + extra), h, power)
         if best is None or e.ev > best.ev + 1e-9:
             best = e
+    assert best is not None  # armor_options always offers at least one way
     return best
+
+
+def _strikes(view: View, me: UnitView, target: UnitView, match: tuple, action: str,
+             charge_m: float) -> tuple[Estimate | None, ...]:
+    """:func:`estimate` of the hand-to-hand ``action`` with each of ``melee_weapons(me.character)``, in one pass.
+
+    The same numbers as :func:`_estimate` gives one weapon at a time (the
+    target's side of the roll is shared by every weapon), remembered per
+    (matchup, action, charge): a turn that only changes the attacker's health
+    reuses them.
+    """
+    memo = view.memo.get("strikes")
+    if memo is None:
+        memo = view.memo["strikes"] = {}
+    key = (match, action, charge_m)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if len(memo) > 20_000:
+        memo.clear()
+    ch, tc = me.character, target.character
+    ws = melee_weapons(ch)
+    spec = ACTIONS[action]
+    assert spec.kind == "strike", action  # the target's side below is a strike's (melee defense)
+    sides = _sides(view, me, match, spec.kind, False)
+    if sides is None:
+        got = (None,) * len(ws)
+    else:
+        att, dfn, dark = sides
+        defense = tc.melee_defense
+        defense += dfn
+        defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
+        defense += dark
+        armor = _armor(view, tc)
+        bonus = math.floor(charge_m) - 5 if charge_m > 5.0 else 0
+        row = []
+        for w in ws:
+            attack = ch.attack_with(w)
+            attack += spec.attack_bonus
+            attack += att
+            power = ch.power_with(w)
+            if spec.double_power:
+                power *= 2
+            if bonus:
+                power += bonus
+            row.append(_around_armor(action, spec, w.name, attack, defense, power, w.sharpness, armor))
+        got = tuple(row)
+    memo[key] = got
+    return got
 
 
 def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
@@ -225,31 +345,61 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
     """The best hand-to-hand turn against ``target``: one strenuous strike or a combo of quick strikes.
 
     Returns the attacks in order (the first one carries any charge bonus).
+    Remembered in the encounter's memo for everything the choice reads (the
+    :func:`matchup`, charge, health for the combo and the strenuous strikes),
+    so a turn of a long melee costs one key instead of a dozen estimates.
     """
+    return list(melee_choice(view, me, target, charge_m, allow_strenuous))
+
+
+def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
+                 allow_strenuous: bool | None = None) -> tuple[Estimate, ...]:
+    """:func:`best_melee` as the remembered tuple itself: the same state gives the same (identical) tuple,
+    so a policy may key what it derives from the choice (acts, a description) on it."""
+    match = matchup(view, me, target)
+    memo = view.memo.get("best melee")
+    if memo is None:
+        memo = view.memo["best melee"] = {}
+    key = (match, charge_m, allow_strenuous, me.health)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 20_000:
+            memo.clear()
+        got = memo[key] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
+    return got
+
+
+def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,
+                allow_strenuous: bool | None, match: tuple) -> list[Estimate]:
+    """:func:`best_melee` worked out: the combo of quick strikes, then each strenuous strike, best sum of EV wins
+    (the first best, as ``max`` picks it)."""
     ch = me.character
     ws = melee_weapons(ch)
     if not ws:
         return []
-    healthy = me.health == "healthy"
-    strenuous_ok = healthy and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
-    options: list[list[Estimate]] = []
-    quick = [(estimate(view, me, target, "quick strike", w), w) for w in weapon_instances(ws)]
-    quick = [(e, w) for e, w in quick if e is not None]
-    quick.sort(key=lambda ew: -ew[0].ev)
-    n = combo_allowance(me)
+    strenuous_ok = me.health == "healthy" and ch.encumbrance == "none" if allow_strenuous is None else allow_strenuous
+    best: list[Estimate] | None = None
+    best_ev = 0.0
+    # one entry per weapon in hand (weapon_instances), estimated once per weapon
+    quick: list[tuple[Estimate, int]] = []
+    for i, (w, e) in enumerate(zip(ws, _strikes(view, me, target, match, "quick strike", 0.0))):
+        if e is not None:
+            quick.extend([(e, i)] * max(1, int(w.count)))
     if quick:
+        quick.sort(key=lambda ei: -ei[0].ev)
+        n = combo_allowance(me)
         # the charge goes to the first strike only (the engine resets the run after an attack)
-        first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m) or quick[0][0]
-        options.append([first] + [e for e, _ in quick[1:n]])
+        first = _strikes(view, me, target, match, "quick strike", charge_m)[quick[0][1]] or quick[0][0]
+        best = [first] + [e for e, _ in quick[1:n]]
+        best_ev = sum(e.ev for e in best)
     if strenuous_ok and me.posture == "standing":
         for action in ("powerful strike", "strategic strike"):
-            for w in ws:
-                e = estimate(view, me, target, action, w, charge_m=charge_m)
+            for e in _strikes(view, me, target, match, action, charge_m):
                 if e is not None:
-                    options.append([e])
-    if not options:
-        return []
-    return max(options, key=lambda seq: sum(e.ev for e in seq))
+                    ev = 0 + e.ev  # what sum() of a one-strike turn gives
+                    if best is None or ev > best_ev:
+                        best, best_ev = [e], ev
+    return best or []
 
 
 # -- targets ---------------------------------------------------------------
@@ -323,26 +473,32 @@ def safe_mover(ch: Any, cell_size: float = 2.0) -> Mover:
 def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     """(safe, engine's) movers of ``me``; flyers use the engine's for both."""
     real = view.mover(me)
-    if me.character.airspeed > 0:
+    ch = me.character
+    if ch.airspeed > 0:
         return real, real
-    memo = view.memo.setdefault("safe movers", {})
-    key = id(me.character)
-    safe = memo.get(key)
+    memo = view.memo.get("safe movers")
+    if memo is None:
+        memo = view.memo["safe movers"] = {}
+    safe = memo.get(id(ch))
     if safe is None:
-        safe = memo[key] = safe_mover(me.character, view.map.cell_size)
+        safe = memo[id(ch)] = safe_mover(ch, view.map.cell_size)
     return safe, real
 
 
 def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     # one field per team per round on small maps; every other round on big ones (it only steers)
-    every = 1 if view.map.rows * view.map.cols <= 4096 else 2
+    tmap = view.map
+    every = 1 if tmap.rows * tmap.cols <= 4096 else 2
     rnd = math.floor(view.time / max(1e-9, view.options.round_seconds)) // every
-    fields = view.memo.setdefault("team fields", {})
+    memo = view.memo
+    fields = memo.get("team fields")
+    if fields is None:
+        fields = memo["team fields"] = {}
     key = (me.team, mv.key)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = view.map.distance_field([(e.x, e.y) for e in enemies], mv)
+    f = tmap.distance_field([(e.x, e.y) for e in enemies], mv)
     fields[key] = (rnd, f)
     return f
 
@@ -356,11 +512,21 @@ def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = T
     to the real target. ``safe`` plans with :func:`safe_mover`; when that finds
     no way, the engine's own mover is used.
     """
-    sm, real = movers(view, me)
-    f = _field(view, me, enemies, sm if safe else real)
-    if safe and sm is not real and f.cost_at(me.x, me.y) == math.inf:
-        return _field(view, me, enemies, real)
-    return f
+    if not safe:
+        return _field(view, me, enemies, movers(view, me)[1])
+    return _team_field_at(view, me, enemies, movers(view, me))[0]
+
+
+def _team_field_at(view: View, me: UnitView, enemies: list[UnitView], mv: tuple[Mover, Mover]) -> tuple[Any, float]:
+    """:func:`team_field` (safe) for the movers ``mv`` and its cost at ``me``, read once."""
+    sm, real = mv
+    x, y = me.x, me.y
+    f = _field(view, me, enemies, sm)
+    cost = f.cost_at(x, y)
+    if sm is not real and cost == math.inf:
+        f = _field(view, me, enemies, real)
+        cost = f.cost_at(x, y)
+    return f, cost
 
 
 def safe_reachable(view: View, me: UnitView) -> bool:
@@ -375,26 +541,43 @@ def safe_reachable(view: View, me: UnitView) -> bool:
 
 def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
     """Can ``me`` walk (swim, climb, jump) to any enemy at all?"""
+    return reach_field(view, me, enemies)[0]
+
+
+def reach_field(view: View, me: UnitView, enemies: list[UnitView],
+                mv: tuple[Mover, Mover] | None = None) -> tuple[bool, Any]:
+    """:func:`reachable`, and the team field it read (None for a flyer, which reads none).
+
+    A policy that steers later in the same turn passes that field on to
+    :func:`move_toward` or :func:`steer` instead of looking it up again (within
+    a turn nothing moves, so it is the very field they would get). ``mv``:
+    ``me``'s :func:`movers`, when the caller has them.
+    """
     if me.flying or me.character.airspeed > 0:
-        return True
-    f = team_field(view, me, enemies)
-    return f.cost_at(me.x, me.y) < math.inf
+        return True, None
+    f, cost = _team_field_at(view, me, enemies, movers(view, me) if mv is None else mv)
+    return cost < math.inf, f
 
 
-def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float) -> tuple[float, float] | None:
-    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way)."""
-    f = team_field(view, me, enemies)
+def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
+          field: Any = None) -> tuple[float, float] | None:
+    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way).
+
+    ``field``: this turn's :func:`team_field` when the caller has it already.
+    """
+    f = team_field(view, me, enemies) if field is None else field
     x, y = me.x, me.y
-    if f.cost_at(x, y) == math.inf:
-        return None
     start_cost = f.cost_at(x, y)
+    if start_cost == math.inf:
+        return None
     pt = (x, y)
+    next_step, cost_at = f.next_step, f.cost_at
     for _ in range(64):
-        nxt = f.next_step(*pt)
+        nxt = next_step(*pt)
         if nxt is None:
             break
         pt = nxt
-        if start_cost - f.cost_at(*pt) >= metres:
+        if start_cost - cost_at(*pt) >= metres:
             break
     return pt
 
@@ -419,13 +602,14 @@ class Route:
 
 
 def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None = None,
-          max_m: float | None = None) -> Route | None:
+          max_m: float | None = None, mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's part of the path to ``goal``, planned with :func:`safe_mover`.
 
     The moves are the path's corners, so the engine's own (short) path search
-    between them follows the same way. ``max_m`` stops the walk early.
+    between them follows the same way. ``max_m`` stops the walk early. ``mv``:
+    ``me``'s :func:`movers`, when the caller has them.
     """
-    safe, real = movers(view, me)
+    safe, real = movers(view, me) if mv is None else mv
     tmap = view.map
     legs = tmap.path(me.pos, goal, safe)
     risky = False
@@ -594,29 +778,32 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
 
 
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                stop: float = STOP_M, max_m: float | None = None) -> Route | None:
+                stop: float = STOP_M, max_m: float | None = None, field: Any = None,
+                mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
 
     ``route.arrives`` tells whether the walk ends next to the target (so an
-    attack can follow in the same plan).
+    attack can follow in the same plan). ``field`` and ``mv``: this turn's
+    :func:`team_field` and ``me``'s :func:`movers`, when the caller has them
+    already (see :func:`reach_field`).
     """
     budget = view.movement(me)
     d = view.flat_distance(me, target)
     if d > budget * 2 + 8:
-        wp = steer(view, me, enemies, budget + 4)
+        wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
             return None
-        r = route(view, me, wp, max_m=max_m)
+        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv)
         if r is not None:
             r.arrives = False
             return r
         return None
     goal = approach_point(view, me, target, stop)
-    r = route(view, me, goal, max_m=max_m)
+    r = route(view, me, goal, budget=budget, max_m=max_m, mv=mv)
     if r is None:
         # no (safe) way to that spot: go the way the team field knows
-        wp = steer(view, me, enemies, budget + 4)
-        r = route(view, me, wp, max_m=max_m) if wp is not None else None
+        wp = steer(view, me, enemies, budget + 4, field)
+        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv) if wp is not None else None
         if r is None:
             return None
         r.arrives = False
@@ -649,6 +836,7 @@ def hold(reason: str) -> Plan:
 
 __all__ = [
     "STOP_M", "hit_chance", "harm_value", "armor_options", "melee_weapons", "weapon_instances",
-    "combo_allowance", "Estimate", "estimate", "best_melee", "pick_target", "team_field", "reachable",
+    "combo_allowance", "Estimate", "estimate", "matchup", "best_melee", "melee_choice", "pick_target", "team_field", "reachable",
+    "reach_field",
     "steer", "standable", "walk_in", "HOLDING", "safe_mover", "movers", "route", "Route", "approach_point", "move_toward", "straight_run", "hold", "worn", "MELEE_REACH_M",
 ]
