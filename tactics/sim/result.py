@@ -9,10 +9,12 @@
 from __future__ import annotations
 
 import os
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.reader import Replay
+from tactics.replay.schema import Header
 from tactics.replay.writer import encode_replay, write_replay
 
 if TYPE_CHECKING:
@@ -27,9 +29,15 @@ class Result:
         self.reason: str = end.reason
         self.duration: float = end.t
         self.seed = encounter.seed
-        self.header = encounter.header()
+        self._encounter = encounter
         self.events = list(encounter.events)
         self.combatants = {c.id: c.summary() for c in encounter.order}
+
+    @cached_property
+    def header(self) -> Header:
+        """The replay header (map, sheets, options), made when first asked for: a batch that
+        keeps only the outcome never pays for it."""
+        return self._encounter.header()
 
     @property
     def draw(self) -> bool:
