@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from functools import cached_property
 
 import networkx as nx
 import numpy as np
@@ -179,6 +180,21 @@ class CellGraph:
         return {"kind": LEG_KINDS[self.kind[j]], "cost": float(self.cost[j]),
                 "surface": SURFACES[sf] if sf >= 0 else None,
                 "gap": None if math.isnan(g) else g, "index": int(j)}
+
+    def edge_index(self, u: int, v: int) -> int:
+        """Index of the edge u→v in the edge arrays, or -1 (a search in u's
+        slice of the plain ``dst`` list: no numpy call per step of a path)."""
+        indptr, dst = self._fwd[0], self._fwd[1]
+        try:
+            return dst.index(v, indptr[u], indptr[u + 1])
+        except ValueError:
+            return -1
+
+    @cached_property
+    def edge_lists(self) -> tuple[list[int], list[int], list[float], list[float]]:
+        """Per edge, as plain lists (built once per graph): kind code, surface
+        code (-1: none), gap width (nan: none), cost."""
+        return self.kind.tolist(), self.surf.tolist(), self.gap.tolist(), self._fwd[2]
 
     def astar(self, start: int, goal: int) -> list[int] | None:
         """Cheapest node sequence start→goal, or None.

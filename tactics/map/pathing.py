@@ -16,7 +16,7 @@ goal cells, with the downhill step toward them::
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -86,56 +86,148 @@ def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int
     return out
 
 
-def _open_flat(graph: CellGraph) -> tuple[list[bool], list[float]]:
-    """Per cell: level walking ground of cost factor 1, and the standing height (cached)."""
+class _Ground(NamedTuple):
+    """Per cell, as plain lists: open walking ground of cost factor 1 (``ok``)
+    and the standing height; and per standing height ``hu`` met so far, the
+    cells one may walk through from there (``ok`` and within a step of ``hu``)
+    on a grid with a one-cell border of bad cells (row length ``stride``), so
+    that a walk along a line is one list look-up per cell, no bounds checks;
+    ``lines``: the cells (as offsets on that grid) of short lines between cell
+    centres, by their (dcol, drow)."""
+
+    ok: list[bool]
+    stand: list[float]
+    level: dict[float, list[bool]]
+    stride: int
+    lines: dict[tuple[int, int], tuple[int, ...]]
+
+
+def _open_flat(graph: CellGraph) -> _Ground:
+    """The graph's :class:`_Ground` (built once, kept on the graph)."""
     cached = getattr(graph, "_open_flat", None)
     if cached is None:
-        ok = ((graph.cls == 1) & (graph.fac == 1.0)).ravel().tolist()
-        cached = (ok, graph.stand.ravel().astype(float).tolist())
+        ok = (graph.cls == 1) & (graph.fac == 1.0)
+        cached = _Ground(ok.ravel().tolist(), graph.stand.ravel().astype(float).tolist(), {},
+                         graph.cols + 2, {})
         graph._open_flat = cached  # type: ignore[attr-defined]
     return cached
 
 
+def _level_from(graph: CellGraph, hu: float) -> list[bool]:
+    """Bordered grid: the cells one may walk through from standing height ``hu``."""
+    ground = _open_flat(graph)
+    level = ground.level.get(hu)
+    if level is None:
+        if len(ground.level) >= 64:  # a map of many heights: keep the memory bounded
+            ground.level.clear()
+        ok = (graph.cls == 1) & (graph.fac == 1.0) & ~(np.abs(graph.stand - hu) > STEP_HEIGHT)
+        level = ground.level[hu] = np.pad(ok, 1).ravel().tolist()
+    return level
+
+
 def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: float) -> bool:
     """Can one walk straight from (x0, y0) to (x1, y1) (cell units) on level,
-    open ground of walking cost factor 1, within a step of the start's height?"""
-    ok, stand = _open_flat(graph)
-    cols, rows = graph.cols, graph.rows
-    c0, r0 = math.floor(x0), math.floor(y0)
-    if not (0 <= c0 < cols and 0 <= r0 < rows):
+    open ground of walking cost factor 1, within a step of the start's height?
+
+    The grid walk of :func:`_cells_touched`, checking each cell as it is
+    entered and stopping at the first bad one; on the bordered grid, leaving
+    the map is just another bad cell.
+    """
+    flat, stand, _, stride, _ = _open_flat(graph)
+    c, r = math.floor(x0), math.floor(y0)
+    if not (0 <= c < graph.cols and 0 <= r < graph.rows):
         return False
-    hu = stand[r0 * cols + c0]
-    for c, r in _cells_touched(x0, y0, x1, y1):
-        if not (0 <= c < cols and 0 <= r < rows):
-            return False
-        i = r * cols + c
-        if not ok[i] or abs(stand[i] - hu) > STEP_HEIGHT:
+    if not flat[r * graph.cols + c]:
+        return False
+    ok = _level_from(graph, stand[r * graph.cols + c])
+    q = (r + 1) * stride + c + 1
+    c1, r1 = math.floor(x1), math.floor(y1)
+    dx, dy = x1 - x0, y1 - y0
+    inf = math.inf
+    if dx > 0:
+        sc, tdx, tmx = 1, 1.0 / dx, (c + 1 - x0) / dx
+    elif dx < 0:
+        sc, tdx, tmx = -1, -1.0 / dx, (x0 - c) / -dx
+    else:
+        sc, tdx, tmx = 0, inf, inf
+    if dy > 0:
+        sr, tdy, tmy = 1, 1.0 / dy, (r + 1 - y0) / dy
+    elif dy < 0:
+        sr, tdy, tmy = -1, -1.0 / dy, (y0 - r) / -dy
+    else:
+        sr, tdy, tmy = 0, inf, inf
+    qr = sr * stride
+    for _ in range(abs(c1 - c) + abs(r1 - r) + 2):
+        if c == c1 and r == r1:
+            break
+        if abs(tmx - tmy) < 1e-9:  # through a corner: both cells beside it, then the diagonal one
+            if tmx > 1.0:
+                break
+            if not (ok[q + sc] and ok[q + qr]):
+                return False
+            c += sc
+            r += sr
+            q += sc + qr
+            tmx += tdx
+            tmy += tdy
+        elif tmx < tmy:
+            if tmx > 1.0:
+                break
+            c += sc
+            q += sc
+            tmx += tdx
+        else:
+            if tmy > 1.0:
+                break
+            r += sr
+            q += qr
+            tmy += tdy
+        if not ok[q]:
             return False
     return True
 
 
 def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
     """Can one walk the straight line between the centres of u and v, on
-    level ground (within a step of u) of walking cost factor 1?"""
+    level ground (within a step of u) of walking cost factor 1?
+
+    The cells such a line touches depend only on (dcol, drow): for the short
+    lines of :func:`_smooth` they are worked out once per graph and offset.
+    """
     cols = graph.cols
     ur, uc = divmod(u, cols)
     vr, vc = divmod(v, cols)
-    return straight_walk_line(graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
+    dc, dr = vc - uc, vr - ur
+    if not (-SMOOTH_MAX_STEPS <= dc <= SMOOTH_MAX_STEPS and -SMOOTH_MAX_STEPS <= dr <= SMOOTH_MAX_STEPS):
+        return straight_walk_line(graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
+    ground = _open_flat(graph)
+    line = ground.lines.get((dc, dr))
+    if line is None:
+        line = ground.lines[dc, dr] = tuple(r * ground.stride + c
+                                            for c, r in _cells_touched(0.5, 0.5, dc + 0.5, dr + 0.5))
+    ok = _level_from(graph, ground.stand[u])
+    q = (ur + 1) * ground.stride + uc + 1
+    for o in line:
+        if not ok[q + o]:
+            return False
+    return True
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
                goal: tuple[float, float, float]) -> list[Leg]:
     """Legs for the node path ``nodes`` from the point ``start`` to ``goal``."""
     cols, s = graph.cols, graph.s
+    kinds, surfs, gaps, costs = graph.edge_lists
+    stand = _open_flat(graph)[1]
     steps = []  # (kind, surface, gap, dcol, drow, cost, u, v, dz)
     for u, v in zip(nodes, nodes[1:]):
-        e = graph.edge(u, v)
-        assert e is not None
+        j = graph.edge_index(u, v)
+        assert j >= 0
+        sf, gp = surfs[j], gaps[j]
         ur, uc = divmod(u, cols)
         vr, vc = divmod(v, cols)
-        dcol, drow = vc - uc, vr - ur
-        dz = float(graph.stand.flat[v] - graph.stand.flat[u])
-        steps.append((e["kind"], e["surface"], e["gap"], dcol, drow, e["cost"], u, v, dz))
+        steps.append((LEG_KINDS[kinds[j]], SURFACES[sf] if sf >= 0 else None, None if gp != gp else gp,
+                      vc - uc, vr - ur, costs[j], u, v, stand[v] - stand[u]))
     runs: list[list] = []
     steps = _smooth(graph, steps)
     for st in steps:
@@ -149,7 +241,7 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
 
     def centre(i: int) -> tuple[float, float, float]:
         r, c = divmod(i, cols)
-        return ((c + 0.5) * s, (r + 0.5) * s, float(graph.stand.flat[i]))
+        return ((c + 0.5) * s, (r + 0.5) * s, stand[i])
 
     inv = 1.0 / s
     legs = []
@@ -178,8 +270,9 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
     out: list[tuple] = []
     i = 0
     cols = graph.cols
+    ok = _open_flat(graph)[0]  # a walk step ends on ground: ok is its cost factor being 1
     while i < len(steps):
-        if steps[i][0] != "walk" or graph.fac.flat[steps[i][7]] != 1.0:
+        if steps[i][0] != "walk" or not ok[steps[i][7]]:
             out.append(steps[i])
             i += 1
             continue
