@@ -20,7 +20,9 @@ cell's), jumped up (at most ``max_jump_height_m``) or dropped (at most
 
 The same arrays are the networkx graph of :meth:`CellGraph.to_networkx`; the
 searches (:meth:`astar`, :meth:`dijkstra_to`) run on plain Python lists, which
-beats networkx on the same graph.
+beats networkx on the same graph; :meth:`astar` follows rays across open
+ground instead of expanding it cell by cell (jump point search,
+:mod:`~tactics.map.jump`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from functools import cached_property
 import networkx as nx
 import numpy as np
 
+from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
@@ -196,47 +199,21 @@ class CellGraph:
         code (-1: none), gap width (nan: none), cost."""
         return self.kind.tolist(), self.surf.tolist(), self.gap.tolist(), self._fwd[2]
 
+    @cached_property
+    def jump_tables(self) -> JumpTables:
+        """What :meth:`astar` needs beyond the edges (built on first use)."""
+        return JumpTables(self)
+
     def astar(self, start: int, goal: int) -> list[int] | None:
         """Cheapest node sequence start→goal, or None.
 
         A* with the octile distance (exact on open 8-connected ground, scaled
-        by the cheapest cost factor so it never overestimates); ties in the
-        estimate go to the node already further along, so open ground is
-        crossed without fanning out.
+        by the cheapest cost factor so it never overestimates), with jump
+        point search over open walking ground (:mod:`~tactics.map.jump`): of
+        many equally cheap ways across open ground it returns the one that
+        takes its diagonal steps first.
         """
-        indptr, dst, cost = self._fwd
-        cols, hm = self.cols, self.hmin * self.s
-        diag = math.sqrt(2) - 1.0
-        gr, gc = divmod(goal, cols)
-        g = {start: 0.0}
-        came: dict[int, int] = {}
-        heap = [(0.0, 0.0, start)]
-        done = set()
-        push, pop = heapq.heappush, heapq.heappop
-        while heap:
-            _, neg, u = pop(heap)
-            if u == goal:
-                out = [u]
-                while u in came:
-                    u = came[u]
-                    out.append(u)
-                return out[::-1]
-            if u in done:
-                continue
-            done.add(u)
-            gu = -neg
-            for j in range(indptr[u], indptr[u + 1]):
-                v = dst[j]
-                nv = gu + cost[j]
-                if nv < g.get(v, math.inf):
-                    g[v] = nv
-                    came[v] = u
-                    vr, vc = divmod(v, cols)
-                    dr = vr - gr if vr > gr else gr - vr
-                    dc = vc - gc if vc > gc else gc - vc
-                    h = dr + diag * dc if dr > dc else dc + diag * dr
-                    push(heap, (nv + hm * h, -nv, v))
-        return None
+        return jump_search(self, self.jump_tables, start, goal)
 
     def dijkstra_to(self, goals: list[int]) -> np.ndarray:
         """Cost from every node to the nearest goal (multi-source, reverse edges)."""

@@ -54,3 +54,44 @@ def test_straight_walks_match_the_cell_list() -> None:
             u, v = rng.randrange(rows * cols), rng.randrange(rows * cols)
             (ur, uc), (vr, vc) = divmod(u, cols), divmod(v, cols)
             assert _straight_walk(g, u, v) == walk_line_by_list(g, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
+
+
+MOVERS = [Mover(running=6), Mover(running=6, swimming=3), Mover(running=4, airspeed=8),
+          Mover(running=9, climb_surfaces={"handholds"}), Mover(running=2)]
+
+
+def check_paths(m: TacticalMap, mover: Mover, rng: random.Random, goals: int, starts: int) -> None:
+    """A* paths cost what Dijkstra says, step along real edges, and exist when a way does."""
+    g = m.movement_arrays(mover)
+    nodes = [i for i, c in enumerate(g.cls.ravel().tolist()) if c != 0]
+    for _ in range(goals if nodes else 0):
+        t = rng.choice(nodes)
+        dist = g.dijkstra_to([t]).ravel()
+        for s in rng.sample(nodes, min(starts, len(nodes))):
+            path = g.astar(s, t)
+            if path is None:
+                assert math.isinf(dist[s]), (s, t)
+                continue
+            assert path[0] == s and path[-1] == t
+            edges = [g.edge(a, b) for a, b in zip(path, path[1:])]
+            assert all(e is not None for e in edges), (s, t, path)
+            assert math.isclose(sum(e["cost"] for e in edges), dist[s], rel_tol=1e-12, abs_tol=1e-9), (s, t)
+
+
+def test_paths_are_as_cheap_as_dijkstra_on_random_maps() -> None:
+    rng = random.Random(11)
+    for _ in range(150):
+        if rng.random() < 0.5:
+            rows, cols, density = rng.randint(1, 12), rng.randint(1, 12), rng.random()
+        else:  # sparse: long rays over open ground
+            rows, cols, density = rng.randint(12, 36), rng.randint(12, 36), rng.random() * 0.15
+        check_paths(random_map(rng, rows, cols, density), rng.choice(MOVERS), rng, 3, 6)
+
+
+def test_paths_are_as_cheap_as_dijkstra_behind_walls_with_gaps() -> None:
+    # the engine benchmark's map in small: long walls with gaps, scattered rubble
+    rng = random.Random(3)
+    n = 48
+    grid = ["".join("#" if c in (15, 32) and r % 8 not in (0, 1) else
+                    "%" if (r * 7 + c * 3) % 23 == 0 else "." for c in range(n)) for r in range(n)]
+    check_paths(TacticalMap.from_grid(grid), Mover(running=6), rng, 6, 20)
