@@ -204,16 +204,19 @@ class CellGraph:
         """What :meth:`astar` needs beyond the edges (built on first use)."""
         return JumpTables(self)
 
-    def astar(self, start: int, goal: int) -> list[int] | None:
+    def astar(self, start: int, goal: int, edges: list[int] | None = None) -> list[int] | None:
         """Cheapest node sequence start→goal, or None.
 
         A* with the octile distance (exact on open 8-connected ground, scaled
         by the cheapest cost factor so it never overestimates), with jump
         point search over open walking ground (:mod:`~tactics.map.jump`): of
         many equally cheap ways across open ground it returns the one that
-        takes its diagonal steps first.
+        takes its diagonal steps first. ``edges``, when given, receives the
+        edge index of each step (-1: a walk of standard cost over open
+        ground), which :func:`~tactics.map.pathing.legs_along` would
+        otherwise look up.
         """
-        return jump_search(self, self.jump_tables, start, goal)
+        return jump_search(self, self.jump_tables, start, goal, edges)
 
     def dijkstra_to(self, goals: list[int]) -> np.ndarray:
         """Cost from every node to the nearest goal (multi-source, reverse edges)."""

@@ -214,20 +214,30 @@ def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
-               goal: tuple[float, float, float]) -> list[Leg]:
-    """Legs for the node path ``nodes`` from the point ``start`` to ``goal``."""
+               goal: tuple[float, float, float], edges: list[int] | None = None) -> list[Leg]:
+    """Legs for the node path ``nodes`` from the point ``start`` to ``goal``.
+
+    ``edges``: the edge index of each step as :meth:`CellGraph.astar` gives
+    them (-1: a walk of standard cost), else they are looked up.
+    """
     cols, s = graph.cols, graph.s
-    kinds, surfs, gaps, costs = graph.edge_lists
     stand = _open_flat(graph)[1]
+    if edges is None:
+        edges = [graph.edge_index(u, v) for u, v in zip(nodes, nodes[1:])]
+        assert min(edges, default=0) >= 0
+    grid_cost = (s * math.sqrt(2), s)  # a walk of standard cost: diagonal, straight
     steps = []  # (kind, surface, gap, dcol, drow, cost, u, v, dz)
-    for u, v in zip(nodes, nodes[1:]):
-        j = graph.edge_index(u, v)
-        assert j >= 0
-        sf, gp = surfs[j], gaps[j]
+    for u, v, j in zip(nodes, nodes[1:], edges):
         ur, uc = divmod(u, cols)
         vr, vc = divmod(v, cols)
+        dz = stand[v] - stand[u]
+        if j < 0:
+            steps.append(("walk", None, None, vc - uc, vr - ur, grid_cost[ur == vr or uc == vc], u, v, dz))
+            continue
+        kinds, surfs, gaps, costs = graph.edge_lists
+        sf, gp = surfs[j], gaps[j]
         steps.append((LEG_KINDS[kinds[j]], SURFACES[sf] if sf >= 0 else None, None if gp != gp else gp,
-                      vc - uc, vr - ur, costs[j], u, v, stand[v] - stand[u]))
+                      vc - uc, vr - ur, costs[j], u, v, dz))
     runs: list[list] = []
     steps = _smooth(graph, steps)
     for st in steps:

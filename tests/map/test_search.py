@@ -95,3 +95,23 @@ def test_paths_are_as_cheap_as_dijkstra_behind_walls_with_gaps() -> None:
     grid = ["".join("#" if c in (15, 32) and r % 8 not in (0, 1) else
                     "%" if (r * 7 + c * 3) % 23 == 0 else "." for c in range(n)) for r in range(n)]
     check_paths(TacticalMap.from_grid(grid), Mover(running=6), rng, 6, 20)
+
+
+def test_legs_from_the_search_edges_match_legs_from_looked_up_edges() -> None:
+    from tactics.map.pathing import legs_along
+
+    rng = random.Random(8)
+    for _ in range(40):
+        m = random_map(rng, rng.randint(2, 20), rng.randint(2, 20), rng.random() * 0.4)
+        g = m.movement_arrays(rng.choice(MOVERS))
+        nodes = [i for i, c in enumerate(g.cls.ravel().tolist()) if c != 0]
+        for _ in range(10 if len(nodes) > 1 else 0):
+            s, t = rng.sample(nodes, 2)
+            edges: list[int] = []
+            path = g.astar(s, t, edges)
+            if path is None:
+                continue
+            assert len(edges) == len(path) - 1
+            a = ((s % g.cols + 0.3) * g.s, (s // g.cols + 0.6) * g.s, float(g.stand.flat[s]))
+            b = ((t % g.cols + 0.5) * g.s, (t // g.cols + 0.5) * g.s, float(g.stand.flat[t]))
+            assert legs_along(g, path, a, b, edges) == legs_along(g, path, a, b)
