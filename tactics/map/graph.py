@@ -66,17 +66,21 @@ class CellGraph:
         self.cls = cls
         self.hmin = hmin
         self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
-        order = np.lexsort((dst, src))
+        n = rows * cols
+        order = np.argsort(src * n + dst)  # by (src, dst): one key, each edge once
         self.src, self.dst = src[order], dst[order]
         self.cost, self.kind = cost[order], kind[order]
         self.surf, self.gap = surf[order], gap[order]
-        n = rows * cols
         self.indptr = np.concatenate([[0], np.cumsum(np.bincount(self.src, minlength=n))])
-        rorder = np.lexsort((self.src, self.dst))
-        self.rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
-        self.rsrc = self.src[rorder]
         self._fwd = (self.indptr.tolist(), self.dst.tolist(), self.cost.tolist())
-        self._rev = (self.rindptr.tolist(), self.rsrc.tolist(), self.cost[rorder].tolist())
+
+    @cached_property
+    def _rev(self) -> tuple[list[int], list[int], list[float]]:
+        """The edges by destination, as lists (for :meth:`dijkstra_to`; built on first use)."""
+        n = self.rows * self.cols
+        rorder = np.argsort(self.dst * n + self.src)
+        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
+        return rindptr.tolist(), self.src[rorder].tolist(), self.cost[rorder].tolist()
 
     # ------------------------------------------------------------ building
     @classmethod

@@ -189,28 +189,42 @@ def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: fl
 
 def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
     """Can one walk the straight line between the centres of u and v, on
-    level ground (within a step of u) of walking cost factor 1?
+    level ground (within a step of u) of walking cost factor 1?"""
+    return _Walks(graph, u).clear(v)
+
+
+class _Walks:
+    """Straight walks from the centre of one cell u to the centres of others.
 
     The cells such a line touches depend only on (dcol, drow): for the short
-    lines of :func:`_smooth` they are worked out once per graph and offset.
+    lines of :func:`_smooth` they are worked out once per graph and checked
+    as offsets from u on the bordered grid of the cells level with u.
     """
-    cols = graph.cols
-    ur, uc = divmod(u, cols)
-    vr, vc = divmod(v, cols)
-    dc, dr = vc - uc, vr - ur
-    if not (-SMOOTH_MAX_STEPS <= dc <= SMOOTH_MAX_STEPS and -SMOOTH_MAX_STEPS <= dr <= SMOOTH_MAX_STEPS):
-        return straight_walk_line(graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
-    ground = _open_flat(graph)
-    line = ground.lines.get((dc, dr))
-    if line is None:
-        line = ground.lines[dc, dr] = tuple(r * ground.stride + c
-                                            for c, r in _cells_touched(0.5, 0.5, dc + 0.5, dr + 0.5))
-    ok = _level_from(graph, ground.stand[u])
-    q = (ur + 1) * ground.stride + uc + 1
-    for o in line:
-        if not ok[q + o]:
-            return False
-    return True
+
+    def __init__(self, graph: CellGraph, u: int) -> None:
+        self.graph = graph
+        self.ground = ground = _open_flat(graph)
+        self.ur, self.uc = divmod(u, graph.cols)
+        self.q = (self.ur + 1) * ground.stride + self.uc + 1
+        self.ok = _level_from(graph, ground.stand[u])
+
+    def clear(self, v: int) -> bool:
+        """Is the straight walk to the centre of v clear?"""
+        vr, vc = divmod(v, self.graph.cols)
+        ur, uc = self.ur, self.uc
+        dc, dr = vc - uc, vr - ur
+        if not (-SMOOTH_MAX_STEPS <= dc <= SMOOTH_MAX_STEPS and -SMOOTH_MAX_STEPS <= dr <= SMOOTH_MAX_STEPS):
+            return straight_walk_line(self.graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
+        lines = self.ground.lines
+        line = lines.get((dc, dr))
+        if line is None:
+            stride = self.ground.stride
+            line = lines[dc, dr] = tuple(r * stride + c for c, r in _cells_touched(0.5, 0.5, dc + 0.5, dr + 0.5))
+        ok, q = self.ok, self.q
+        for o in line:
+            if not ok[q + o]:
+                return False
+        return True
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
@@ -276,29 +290,36 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
 
 def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
     """Pull walking runs taut: replace a zig-zag of walk steps over open level
-    ground with the straight lines between its turning points (any angle)."""
+    ground with the straight lines between its turning points (any angle).
+
+    From each turning point u: the whole rest of the walking run when the
+    line to its end is clear, else as many of the next steps
+    (:data:`SMOOTH_MAX_STEPS` at most) as one straight line clears.
+    """
     out: list[tuple] = []
-    i = 0
+    n = len(steps)
+    run_end = [0] * n  # last step of the walking run each step is in
+    for k in range(n - 1, -1, -1):
+        run_end[k] = run_end[k + 1] if k + 1 < n and steps[k + 1][0] == "walk" else k
     cols = graph.cols
-    ok = _open_flat(graph)[0]  # a walk step ends on ground: ok is its cost factor being 1
-    while i < len(steps):
-        if steps[i][0] != "walk" or not ok[steps[i][7]]:
+    flat = _open_flat(graph)[0]  # a walk step ends on ground: flat is its cost factor being 1
+    i = 0
+    while i < n:
+        if steps[i][0] != "walk" or not flat[steps[i][7]]:
             out.append(steps[i])
             i += 1
             continue
         u = steps[i][6]
-        j = i
+        last = run_end[i]
+        walks = _Walks(graph, u)
         best = i
-        last = i
-        while last + 1 < len(steps) and steps[last + 1][0] == "walk":
-            last += 1
-        if last > i and _straight_walk(graph, u, steps[last][7]):
-            j = best = last
-        while j + 1 < len(steps) and steps[j + 1][0] == "walk" and j - i < SMOOTH_MAX_STEPS:
-            j += 1
-            if not _straight_walk(graph, u, steps[j][7]):
-                break
-            best = j
+        if last > i and walks.clear(steps[last][7]):
+            best = last
+        else:
+            for j in range(i + 1, min(last, i + SMOOTH_MAX_STEPS) + 1):
+                if not walks.clear(steps[j][7]):
+                    break
+                best = j
         if best == i:
             out.append(steps[i])
             i += 1
