@@ -160,7 +160,7 @@ def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: fl
     for _ in range(abs(c1 - c) + abs(r1 - r) + 2):
         if c == c1 and r == r1:
             break
-        if abs(tmx - tmy) < 1e-9:  # through a corner: both cells beside it, then the diagonal one
+        if -1e-9 < tmx - tmy < 1e-9:  # through a corner: both cells beside it, then the diagonal one
             if tmx > 1.0:
                 break
             if not (ok[q + sc] and ok[q + qr]):
@@ -190,41 +190,37 @@ def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: fl
 def _straight_walk(graph: CellGraph, u: int, v: int) -> bool:
     """Can one walk the straight line between the centres of u and v, on
     level ground (within a step of u) of walking cost factor 1?"""
-    return _Walks(graph, u).clear(v)
+    return _clear_walks(graph, u, [v]) == 1
 
 
-class _Walks:
-    """Straight walks from the centre of one cell u to the centres of others.
+def _clear_walks(graph: CellGraph, u: int, ends: list[int]) -> int:
+    """How many of ``ends``, in order, one can walk to straight from u (as
+    :func:`_straight_walk`; counting stops at the first one one cannot).
 
     The cells such a line touches depend only on (dcol, drow): for the short
     lines of :func:`_smooth` they are worked out once per graph and checked
     as offsets from u on the bordered grid of the cells level with u.
     """
-
-    def __init__(self, graph: CellGraph, u: int) -> None:
-        self.graph = graph
-        self.ground = ground = _open_flat(graph)
-        self.ur, self.uc = divmod(u, graph.cols)
-        self.q = (self.ur + 1) * ground.stride + self.uc + 1
-        self.ok = _level_from(graph, ground.stand[u])
-
-    def clear(self, v: int) -> bool:
-        """Is the straight walk to the centre of v clear?"""
-        vr, vc = divmod(v, self.graph.cols)
-        ur, uc = self.ur, self.uc
+    ground = _open_flat(graph)
+    cols, stride, lines = graph.cols, ground.stride, ground.lines
+    ur, uc = divmod(u, cols)
+    q = (ur + 1) * stride + uc + 1
+    ok = _level_from(graph, ground.stand[u])
+    m = SMOOTH_MAX_STEPS
+    for k, v in enumerate(ends):
+        vr, vc = divmod(v, cols)
         dc, dr = vc - uc, vr - ur
-        if not (-SMOOTH_MAX_STEPS <= dc <= SMOOTH_MAX_STEPS and -SMOOTH_MAX_STEPS <= dr <= SMOOTH_MAX_STEPS):
-            return straight_walk_line(self.graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5)
-        lines = self.ground.lines
+        if not (-m <= dc <= m and -m <= dr <= m):
+            if not straight_walk_line(graph, uc + 0.5, ur + 0.5, vc + 0.5, vr + 0.5):
+                return k
+            continue
         line = lines.get((dc, dr))
         if line is None:
-            stride = self.ground.stride
             line = lines[dc, dr] = tuple(r * stride + c for c, r in _cells_touched(0.5, 0.5, dc + 0.5, dr + 0.5))
-        ok, q = self.ok, self.q
         for o in line:
             if not ok[q + o]:
-                return False
-        return True
+                return k
+    return len(ends)
 
 
 def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, float],
@@ -311,15 +307,10 @@ def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
             continue
         u = steps[i][6]
         last = run_end[i]
-        walks = _Walks(graph, u)
-        best = i
-        if last > i and walks.clear(steps[last][7]):
+        if last > i and _clear_walks(graph, u, [steps[last][7]]):
             best = last
         else:
-            for j in range(i + 1, min(last, i + SMOOTH_MAX_STEPS) + 1):
-                if not walks.clear(steps[j][7]):
-                    break
-                best = j
+            best = i + _clear_walks(graph, u, [st[7] for st in steps[i + 1:min(last, i + SMOOTH_MAX_STEPS) + 1]])
         if best == i:
             out.append(steps[i])
             i += 1
