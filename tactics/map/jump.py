@@ -143,6 +143,10 @@ def _open_cells(graph: CellGraph, code: np.ndarray, near: np.ndarray) -> tuple[n
         nb = (slice(1 + r, rows + 1 + r), slice(1 + c, cols + 1 + c))
         rp &= g[nb] & ~(np.abs(h[nb] - h[1:-1, 1:-1]) > STEP_HEIGHT)
     rp = np.pad(rp, 1)
+    hi = h[1:-1, 1:-1]
+    for r, c in _DIRS:  # the upper side of a cliff (a wall's top) is no open ground; the lower one is
+        nb = (slice(1 + r, rows + 1 + r), slice(1 + c, cols + 1 + c))
+        op[1:-1, 1:-1] &= ~(op[nb] & (np.abs(h[nb] - hi) > STEP_HEIGHT) & (h[nb] < hi))
     while True:  # drop open cells with a grid move that is no standard edge
         bad = (_grid_moves(op, op | rp) & ~real).any(axis=0)
         if not bad.any():
