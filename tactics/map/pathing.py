@@ -235,21 +235,8 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
     if edges is None:
         edges = [graph.edge_index(u, v) for u, v in zip(nodes, nodes[1:])]
         assert min(edges, default=0) >= 0
-    grid_cost = (s * math.sqrt(2), s)  # a walk of standard cost: diagonal, straight
-    steps = []  # (kind, surface, gap, dcol, drow, cost, u, v, dz)
-    for u, v, j in zip(nodes, nodes[1:], edges):
-        ur, uc = divmod(u, cols)
-        vr, vc = divmod(v, cols)
-        dz = stand[v] - stand[u]
-        if j < 0:
-            steps.append(("walk", None, None, vc - uc, vr - ur, grid_cost[ur == vr or uc == vc], u, v, dz))
-            continue
-        kinds, surfs, gaps, costs = graph.edge_lists
-        sf, gp = surfs[j], gaps[j]
-        steps.append((LEG_KINDS[kinds[j]], SURFACES[sf] if sf >= 0 else None, None if gp != gp else gp,
-                      vc - uc, vr - ur, costs[j], u, v, dz))
     runs: list[list] = []
-    steps = _smooth(graph, steps)
+    steps = _smooth(graph, nodes, edges)
     for st in steps:
         last = runs[-1] if runs else None
         if (last is not None and st[0] in _MERGE and last[0] == st[0] and last[1] == st[1]
@@ -284,38 +271,58 @@ def legs_along(graph: CellGraph, nodes: list[int], start: tuple[float, float, fl
     return legs
 
 
-def _smooth(graph: CellGraph, steps: list[tuple]) -> list[tuple]:
-    """Pull walking runs taut: replace a zig-zag of walk steps over open level
-    ground with the straight lines between its turning points (any angle).
+def _step(graph: CellGraph, nodes: list[int], edges: list[int], k: int) -> tuple:
+    """Step k of a path: (kind, surface, gap, dcol, drow, cost, u, v, dz)."""
+    u, v, j = nodes[k], nodes[k + 1], edges[k]
+    ur, uc = divmod(u, graph.cols)
+    vr, vc = divmod(v, graph.cols)
+    stand = _open_flat(graph).stand
+    dz = stand[v] - stand[u]
+    if j < 0:  # a walk of standard cost
+        return ("walk", None, None, vc - uc, vr - ur, graph.s * (1.0 if ur == vr or uc == vc else math.sqrt(2)),
+                u, v, dz)
+    kinds, surfs, gaps, costs = graph.edge_lists
+    sf, gp = surfs[j], gaps[j]
+    return (LEG_KINDS[kinds[j]], SURFACES[sf] if sf >= 0 else None, None if gp != gp else gp,
+            vc - uc, vr - ur, costs[j], u, v, dz)
+
+
+def _smooth(graph: CellGraph, nodes: list[int], edges: list[int]) -> list[tuple]:
+    """The steps of a path (:func:`_step`), walking runs pulled taut: a zig-zag
+    of walk steps over open level ground becomes the straight lines between
+    its turning points (any angle).
 
     From each turning point u: the whole rest of the walking run when the
     line to its end is clear, else as many of the next steps
-    (:data:`SMOOTH_MAX_STEPS` at most) as one straight line clears.
+    (:data:`SMOOTH_MAX_STEPS` at most) as one straight line clears. Steps
+    pulled into a line are never built.
     """
     out: list[tuple] = []
-    n = len(steps)
+    n = len(edges)
+    kinds = graph.edge_lists[0] if any(j >= 0 for j in edges) else []
+    walk = [j < 0 or kinds[j] == 0 for j in edges]  # kind code 0: walk
     run_end = [0] * n  # last step of the walking run each step is in
     for k in range(n - 1, -1, -1):
-        run_end[k] = run_end[k + 1] if k + 1 < n and steps[k + 1][0] == "walk" else k
+        run_end[k] = run_end[k + 1] if k + 1 < n and walk[k + 1] else k
     cols = graph.cols
     flat = _open_flat(graph)[0]  # a walk step ends on ground: flat is its cost factor being 1
     i = 0
     while i < n:
-        if steps[i][0] != "walk" or not flat[steps[i][7]]:
-            out.append(steps[i])
+        if not walk[i] or not flat[nodes[i + 1]]:
+            out.append(_step(graph, nodes, edges, i))
             i += 1
             continue
-        u = steps[i][6]
+        u = nodes[i]
         last = run_end[i]
-        if last > i and _clear_walks(graph, u, [steps[last][7]]):
+        if last > i and _clear_walks(graph, u, [nodes[last + 1]]):
             best = last
         else:
-            best = i + _clear_walks(graph, u, [st[7] for st in steps[i + 1:min(last, i + SMOOTH_MAX_STEPS) + 1]])
+            best = i + _clear_walks(graph, u, nodes[i + 2:min(last, i + SMOOTH_MAX_STEPS) + 2])
         if best == i:
-            out.append(steps[i])
+            out.append(_step(graph, nodes, edges, i))
             i += 1
             continue
-        v = steps[best][7]
+        v = nodes[best + 1]
         ur, uc = divmod(u, cols)
         vr, vc = divmod(v, cols)
         length = math.hypot(vr - ur, vc - uc) * graph.s
