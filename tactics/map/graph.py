@@ -27,6 +27,7 @@ ground instead of expanding it cell by cell (jump point search,
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 from functools import cached_property
@@ -212,15 +213,61 @@ class CellGraph:
         """Cheapest node sequence start→goal, or None.
 
         A* with the octile distance (exact on open 8-connected ground, scaled
-        by the cheapest cost factor so it never overestimates), with jump
-        point search over open walking ground (:mod:`~tactics.map.jump`): of
-        many equally cheap ways across open ground it returns the one that
-        takes its diagonal steps first. ``edges``, when given, receives the
-        edge index of each step (-1: a walk of standard cost over open
-        ground), which :func:`~tactics.map.pathing.legs_along` would
-        otherwise look up.
+        by the cheapest cost factor so it never overestimates). Where the
+        graph is mostly open walking ground, with jump point search over it
+        (:mod:`~tactics.map.jump`): of many equally cheap ways across open
+        ground that returns the one that takes its diagonal steps first.
+        ``edges``, when given, receives the edge index of each step (-1: a
+        walk of standard cost over open ground), which
+        :func:`~tactics.map.pathing.legs_along` would otherwise look up.
         """
-        return jump_search(self, self.jump_tables, start, goal, edges)
+        t = self.jump_tables
+        if t.worth_it and not t.passed_by(goal):
+            return jump_search(self, t, start, goal, edges)
+        return self._plain_astar(start, goal, edges)
+
+    def _plain_astar(self, start: int, goal: int, edges: list[int] | None) -> list[int] | None:
+        """A* over every edge; ties in the estimate go to the node already
+        further along. Each node keeps the index of the edge it was reached
+        by (its source is found from ``indptr``), so the path's edges need
+        no look-up afterwards."""
+        indptr, dst, cost = self._fwd
+        cols, hm = self.cols, self.hmin * self.s
+        diag = math.sqrt(2) - 1.0
+        gr, gc = divmod(goal, cols)
+        g = {start: 0.0}
+        came: dict[int, int] = {}
+        heap = [(0.0, 0.0, start)]
+        done = bytearray(self.rows * cols)
+        push, pop = heapq.heappush, heapq.heappop
+        inf = math.inf
+        while heap:
+            _, neg, u = pop(heap)
+            if u == goal:
+                out, steps = [u], []
+                while u in came:
+                    j = came[u]
+                    u = bisect.bisect_right(indptr, j) - 1
+                    out.append(u)
+                    steps.append(j)
+                if edges is not None:
+                    edges[:] = steps[::-1]
+                return out[::-1]
+            if done[u]:
+                continue
+            done[u] = 1
+            gu = -neg
+            for j in range(indptr[u], indptr[u + 1]):
+                v = dst[j]
+                nv = gu + cost[j]
+                if nv < g.get(v, inf):
+                    g[v] = nv
+                    came[v] = j
+                    vr, vc = divmod(v, cols)
+                    dr = vr - gr if vr > gr else gr - vr
+                    dc = vc - gc if vc > gc else gc - vc
+                    push(heap, (nv + hm * (dr + diag * dc if dr > dc else dc + diag * dr), -nv, v))
+        return None
 
     def dijkstra_to(self, goals: list[int]) -> np.ndarray:
         """Cost from every node to the nearest goal (multi-source, reverse edges)."""

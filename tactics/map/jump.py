@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 SQRT2 = math.sqrt(2)
 _DIRS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+WORTH_IT = 0.5
+"""Jump only on graphs where at least this share of the cells are open and no stops."""
 
 
 def _code(r: int, c: int) -> int:
@@ -92,6 +94,8 @@ class JumpTables:
         self.stops: dict[int, list[bool]] = {}
         """Per diagonal direction: the cells where a diagonal ray stops (besides
         those where one of its straight parts finds something)."""
+        self.worth_it = bool((op & ~stop).sum() >= WORTH_IT * rows * cols)
+        """Enough open cells that are no stops for rays to pay (else plain A* is faster)."""
 
         def at(a: np.ndarray, r: int, c: int) -> np.ndarray:  # a[row + r, col + c]
             return np.roll(a, (-r, -c), (0, 1))
@@ -109,6 +113,12 @@ class JumpTables:
             forced = ((at(rp, 0, -c) & at(op, r, -c) & at(passable, r, 0))
                       | (at(rp, -r, 0) & at(op, -r, c) & at(passable, 0, c)))
             self.stops[r * P + c] = (stop | forced).ravel().tolist()
+
+
+    def passed_by(self, node: int) -> bool:
+        """Is graph node ``node`` a cell the search passes by?"""
+        p = node + self.stride + 1 + 2 * (node // (self.stride - 2))
+        return self.passable[p] and not self.open[p]
 
 
 def _grid_moves(op: np.ndarray, side: np.ndarray) -> np.ndarray:
@@ -250,8 +260,6 @@ def jump_search(graph: CellGraph, t: JumpTables, start: int, goal: int,
     G = goal + P + 1 + 2 * (goal // cols)
     gr, gc = divmod(G, P)
     is_open, passable, stop, searched = t.open, t.passable, t.stop, t.searched
-    if passable[G] and not is_open[G]:  # a goal passed by: plain A*
-        is_open, searched = [False] * len(is_open), [True] * len(searched)
     goal_open = is_open[G]
     rays, stops = t.rays, t.stops
     east, west, south, north = rays[1], rays[-1], rays[P], rays[-P]

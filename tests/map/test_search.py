@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 import random
 
-from tactics.map import Mover, TacticalMap
+import pytest
+
+from tactics.map import Mover, TacticalMap, jump
 from tactics.map.pathing import _cells_touched, _open_flat, _straight_walk, straight_walk_line
 from tactics.map.terrain import STEP_HEIGHT
 
@@ -78,7 +80,15 @@ def check_paths(m: TacticalMap, mover: Mover, rng: random.Random, goals: int, st
             assert math.isclose(sum(e["cost"] for e in edges), dist[s], rel_tol=1e-12, abs_tol=1e-9), (s, t)
 
 
-def test_paths_are_as_cheap_as_dijkstra_on_random_maps() -> None:
+@pytest.fixture(params=["as built", "always jump"])
+def jumping(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each search test twice: as the tables decide, and with jump point search
+    on every map (small random maps mostly get plain A*)."""
+    if request.param == "always jump":
+        monkeypatch.setattr(jump, "WORTH_IT", 0.0)
+
+
+def test_paths_are_as_cheap_as_dijkstra_on_random_maps(jumping: None) -> None:
     rng = random.Random(11)
     for _ in range(150):
         if rng.random() < 0.5:
@@ -88,7 +98,7 @@ def test_paths_are_as_cheap_as_dijkstra_on_random_maps() -> None:
         check_paths(random_map(rng, rows, cols, density), rng.choice(MOVERS), rng, 3, 6)
 
 
-def test_paths_are_as_cheap_as_dijkstra_behind_walls_with_gaps() -> None:
+def test_paths_are_as_cheap_as_dijkstra_behind_walls_with_gaps(jumping: None) -> None:
     # the engine benchmark's map in small: long walls with gaps, scattered rubble
     rng = random.Random(3)
     n = 48
@@ -97,7 +107,7 @@ def test_paths_are_as_cheap_as_dijkstra_behind_walls_with_gaps() -> None:
     check_paths(TacticalMap.from_grid(grid), Mover(running=6), rng, 6, 20)
 
 
-def test_legs_from_the_search_edges_match_legs_from_looked_up_edges() -> None:
+def test_legs_from_the_search_edges_match_legs_from_looked_up_edges(jumping: None) -> None:
     from tactics.map.pathing import legs_along
 
     rng = random.Random(8)
