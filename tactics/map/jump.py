@@ -32,7 +32,11 @@ its cells three ways:
 A ray along a row or column takes one look-up: per direction, the first cell
 ahead where it must stop (a stop, or a cell with a *forced* neighbour: one
 only reached as cheaply through that cell), or the blocked cell that ends
-it. The tables are built with numpy once per graph.
+it. The tables are built with numpy once per graph. Where few cells are
+open and no stops (a field of rubble, water and low walls), rays end after
+a step or two and plain A* is faster: :attr:`JumpTables.worth_it` says
+which one :meth:`CellGraph.astar <tactics.map.graph.CellGraph.astar>` runs.
+Either way the path costs the same.
 """
 
 from __future__ import annotations
@@ -249,7 +253,9 @@ def jump_search(graph: CellGraph, t: JumpTables, start: int, goal: int,
     a diagonal step the diagonal and its two straight parts; after a straight
     step straight on; plus those to forced neighbours. ``edges``, when given,
     gets the edge index of each step, -1 for a grid move (a walk of standard
-    cost), so that nobody has to look the edges up again.
+    cost), so that nobody has to look the edges up again. The goal must not
+    be a cell passed by (:meth:`JumpTables.passed_by`): none of its edges in
+    is searched.
     """
     cols, P = graph.cols, t.stride
     indptr, dst, cost = graph._fwd
