@@ -3,7 +3,11 @@
 :func:`legs_along` turns the cells of a path into :class:`Leg` s, merging
 consecutive steps of the same kind, surface and direction into one straight
 leg — walking five cells east is one ``walk`` leg of 10 m at s = 2 m, which is
-what a charge needs (DECISIONS · Movement · Charging).
+what a charge needs (DECISIONS · Movement · Charging). Before that,
+:func:`_smooth` pulls walking runs taut, which takes many straight-line
+checks; they run on plain lists kept on the graph (:class:`_Ground`): per
+standing height a bordered grid of the cells one may walk through, and per
+(dcol, drow) the cells a short line between cell centres touches.
 
 :class:`DistanceField` is the cost from every cell to the nearest of a set of
 goal cells, with the downhill step toward them::
