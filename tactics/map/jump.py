@@ -83,13 +83,15 @@ class JumpTables:
         stop[src[searched & is_open[src]]] = True
         stop = np.pad(stop.reshape(rows, cols), 1)
         passable = op | rp
-
-        self.open: list[bool] = op.ravel().tolist()
-        self.passable: list[bool] = passable.ravel().tolist()
+        self.worth_it = bool((op & ~stop).sum() >= WORTH_IT * rows * cols)
+        """Enough open cells that are no stops for rays to pay (else plain A* is
+        faster, and the lists below stay empty)."""
+        self.open: list[bool] = []
+        self.passable: list[bool] = []
         """Open or passed by: what a diagonal step may pass."""
-        self.stop: list[bool] = stop.ravel().tolist()
+        self.stop: list[bool] = []
         """Open cells with edges to follow besides their grid moves."""
-        self.searched: list[bool] = searched.tolist()
+        self.searched: list[bool] = []
         """Per edge: followed as an edge (no grid move of an open cell, not into a cell passed by)."""
         self.rays: dict[int, list[int]] = {}
         """Per straight direction (offset on the bordered grid): for each cell,
@@ -98,8 +100,12 @@ class JumpTables:
         self.stops: dict[int, list[bool]] = {}
         """Per diagonal direction: the cells where a diagonal ray stops (besides
         those where one of its straight parts finds something)."""
-        self.worth_it = bool((op & ~stop).sum() >= WORTH_IT * rows * cols)
-        """Enough open cells that are no stops for rays to pay (else plain A* is faster)."""
+        if not self.worth_it:
+            return
+        self.open = op.ravel().tolist()
+        self.passable = passable.ravel().tolist()
+        self.stop = stop.ravel().tolist()
+        self.searched = searched.tolist()
 
         def at(a: np.ndarray, r: int, c: int) -> np.ndarray:  # a[row + r, col + c]
             return np.roll(a, (-r, -c), (0, 1))
