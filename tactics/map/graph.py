@@ -20,17 +20,22 @@ cell's), jumped up (at most ``max_jump_height_m``) or dropped (at most
 
 The same arrays are the networkx graph of :meth:`CellGraph.to_networkx`; the
 searches (:meth:`astar`, :meth:`dijkstra_to`) run on plain Python lists, which
-beats networkx on the same graph.
+beats networkx on the same graph; :meth:`astar` follows rays across open
+ground instead of expanding it cell by cell (jump point search,
+:mod:`~tactics.map.jump`).
 """
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
+from functools import cached_property
 
 import networkx as nx
 import numpy as np
 
+from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
@@ -62,17 +67,21 @@ class CellGraph:
         self.cls = cls
         self.hmin = hmin
         self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
-        order = np.lexsort((dst, src))
+        n = rows * cols
+        order = np.argsort(src * n + dst)  # by (src, dst): one key, each edge once
         self.src, self.dst = src[order], dst[order]
         self.cost, self.kind = cost[order], kind[order]
         self.surf, self.gap = surf[order], gap[order]
-        n = rows * cols
         self.indptr = np.concatenate([[0], np.cumsum(np.bincount(self.src, minlength=n))])
-        rorder = np.lexsort((self.src, self.dst))
-        self.rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
-        self.rsrc = self.src[rorder]
         self._fwd = (self.indptr.tolist(), self.dst.tolist(), self.cost.tolist())
-        self._rev = (self.rindptr.tolist(), self.rsrc.tolist(), self.cost[rorder].tolist())
+
+    @cached_property
+    def _rev(self) -> tuple[list[int], list[int], list[float]]:
+        """The edges by destination, as lists (for :meth:`dijkstra_to`; built on first use)."""
+        n = self.rows * self.cols
+        rorder = np.argsort(self.dst * n + self.src)
+        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
+        return rindptr.tolist(), self.src[rorder].tolist(), self.cost[rorder].tolist()
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -180,14 +189,48 @@ class CellGraph:
                 "surface": SURFACES[sf] if sf >= 0 else None,
                 "gap": None if math.isnan(g) else g, "index": int(j)}
 
-    def astar(self, start: int, goal: int) -> list[int] | None:
+    def edge_index(self, u: int, v: int) -> int:
+        """Index of the edge u→v in the edge arrays, or -1 (a search in u's
+        slice of the plain ``dst`` list: no numpy call per step of a path)."""
+        indptr, dst = self._fwd[0], self._fwd[1]
+        try:
+            return dst.index(v, indptr[u], indptr[u + 1])
+        except ValueError:
+            return -1
+
+    @cached_property
+    def edge_lists(self) -> tuple[list[int], list[int], list[float], list[float]]:
+        """Per edge, as plain lists (built once per graph): kind code, surface
+        code (-1: none), gap width (nan: none), cost."""
+        return self.kind.tolist(), self.surf.tolist(), self.gap.tolist(), self._fwd[2]
+
+    @cached_property
+    def jump_tables(self) -> JumpTables:
+        """What :meth:`astar` needs beyond the edges (built on first use)."""
+        return JumpTables(self)
+
+    def astar(self, start: int, goal: int, edges: list[int] | None = None) -> list[int] | None:
         """Cheapest node sequence start→goal, or None.
 
         A* with the octile distance (exact on open 8-connected ground, scaled
-        by the cheapest cost factor so it never overestimates); ties in the
-        estimate go to the node already further along, so open ground is
-        crossed without fanning out.
+        by the cheapest cost factor so it never overestimates). Where the
+        graph is mostly open walking ground, with jump point search over it
+        (:mod:`~tactics.map.jump`): of many equally cheap ways across open
+        ground that returns the one that takes its diagonal steps first.
+        ``edges``, when given, receives the edge index of each step (-1: a
+        walk of standard cost over open ground), which
+        :func:`~tactics.map.pathing.legs_along` would otherwise look up.
         """
+        t = self.jump_tables
+        if t.worth_it and not t.passed_by(goal):
+            return jump_search(self, t, start, goal, edges)
+        return self._plain_astar(start, goal, edges)
+
+    def _plain_astar(self, start: int, goal: int, edges: list[int] | None) -> list[int] | None:
+        """A* over every edge; ties in the estimate go to the node already
+        further along. Each node keeps the index of the edge it was reached
+        by (its source is found from ``indptr``), so the path's edges need
+        no look-up afterwards."""
         indptr, dst, cost = self._fwd
         cols, hm = self.cols, self.hmin * self.s
         diag = math.sqrt(2) - 1.0
@@ -195,31 +238,35 @@ class CellGraph:
         g = {start: 0.0}
         came: dict[int, int] = {}
         heap = [(0.0, 0.0, start)]
-        done = set()
+        done = bytearray(self.rows * cols)
         push, pop = heapq.heappush, heapq.heappop
+        inf = math.inf
         while heap:
             _, neg, u = pop(heap)
             if u == goal:
-                out = [u]
+                out, steps = [u], []
                 while u in came:
-                    u = came[u]
+                    j = came[u]
+                    u = bisect.bisect_right(indptr, j) - 1
                     out.append(u)
+                    steps.append(j)
+                if edges is not None:
+                    edges[:] = steps[::-1]
                 return out[::-1]
-            if u in done:
+            if done[u]:
                 continue
-            done.add(u)
+            done[u] = 1
             gu = -neg
             for j in range(indptr[u], indptr[u + 1]):
                 v = dst[j]
                 nv = gu + cost[j]
-                if nv < g.get(v, math.inf):
+                if nv < g.get(v, inf):
                     g[v] = nv
-                    came[v] = u
+                    came[v] = j
                     vr, vc = divmod(v, cols)
                     dr = vr - gr if vr > gr else gr - vr
                     dc = vc - gc if vc > gc else gc - vc
-                    h = dr + diag * dc if dr > dc else dc + diag * dr
-                    push(heap, (nv + hm * h, -nv, v))
+                    push(heap, (nv + hm * (dr + diag * dc if dr > dc else dc + diag * dr), -nv, v))
         return None
 
     def dijkstra_to(self, goals: list[int]) -> np.ndarray:

@@ -447,10 +447,11 @@ class TacticalMap:
                 # open level ground all the way: one straight leg, no search
                 d2 = math.dist(a[:2], b[:2])
                 return [Leg("walk", a, b, math.dist(a, b), cost=d2)]
-        nodes = g.astar(u, v)
+        edges: list[int] = []
+        nodes = g.astar(u, v, edges)
         if nodes is None:
             return None
-        return legs_along(g, nodes, a, b)
+        return legs_along(g, nodes, a, b, edges)
 
     def distance_field(self, goals: Iterable[Sequence[float]], mover: Mover) -> DistanceField:
         """Cost from every cell to the nearest goal point (cached per goals and mover key)."""
