@@ -339,7 +339,7 @@ class Encounter:
         c.set_stun(self.rules.recover_stun(c.stun, c.health))
         changes: dict[str, Any] = {"stun": c.stun}
         if c.health != before:
-            self.health_changed()
+            self.health_changed(before, c.health)
             changes["health"] = c.health
             if before == "incapacitated":
                 changes["active"] = True
@@ -360,8 +360,14 @@ class Encounter:
                     reason = self.turns.stall_reason()
                     self._finish(None, reason)
 
-    def health_changed(self) -> None:
-        """Someone's ability to act may have changed: the end check and team lists look again."""
+    def health_changed(self, before: str | None = None, after: str | None = None) -> None:
+        """Someone's ability to act may have changed: the end check and team lists look again.
+
+        Given the health ``before`` and ``after``, nothing is done unless one of them
+        is incapacitated (healthy to injured leaves everyone able).
+        """
+        if before is not None and (before == "incapacitated") == (after == "incapacitated"):
+            return
         self._health_version += 1
         self._able_by_team = None
         self._enemy_rows = None

@@ -727,7 +727,7 @@ class TurnRunner:
             before = c.health
             c.set_stun(self.rules.rest(c.stun))
             if c.health != before:
-                self.enc.health_changed()
+                self.enc.health_changed(before, c.health)
             changes.update(stun=c.stun, health=c.health)
         elif name == "aim":
             c.aim_bonus = 5
@@ -949,7 +949,7 @@ class TurnRunner:
         before = c.health
         c.take(stun=stun, damage=damage)
         if c.health != before:
-            self.enc.health_changed()
+            self.enc.health_changed(before, c.health)
         self.record(
             Damage(t=now, who=c.id, stun=stun, damage=damage, total_stun=c.stun, total_damage=c.damage, health=c.health, source=source)
         )
