@@ -441,17 +441,32 @@ class TacticalMap:
                 return []
             kind = "walk" if g.cls[ra, ca] == 1 else ("swim" if g.cls[ra, ca] == 2 else "fly")
             return [Leg(kind, a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
-        if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
-            inv = 1.0 / self.cell_size
-            if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
-                # open level ground all the way: one straight leg, no search
-                d2 = math.dist(a[:2], b[:2])
-                return [Leg("walk", a, b, math.dist(a, b), cost=d2)]
+        straight = self._straight_walk(g, a, b, ra, ca, rb, cb)
+        if straight is not None:
+            return [straight]  # open level ground all the way: one straight leg, no search
         edges: list[int] = []
         nodes = g.astar(u, v, edges)
         if nodes is None:
             return None
         return legs_along(g, nodes, a, b, edges)
+
+    def straight_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> Leg | None:
+        """The one straight ``walk`` leg from ``start`` to ``goal`` when the line crosses only
+        level, open ground (what :meth:`path` returns without searching), else None."""
+        g = self.movement_arrays(mover)
+        a, b = self._point3(start), self._point3(goal)
+        (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
+        if not (self.in_bounds(ca, ra) and self.in_bounds(cb, rb)):
+            return None
+        return self._straight_walk(g, a, b, ra, ca, rb, cb)
+
+    def _straight_walk(self, g: CellGraph, a: tuple[float, float, float], b: tuple[float, float, float],
+                       ra: int, ca: int, rb: int, cb: int) -> Leg | None:
+        if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
+            inv = 1.0 / self.cell_size
+            if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                return Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))
+        return None
 
     def distance_field(self, goals: Iterable[Sequence[float]], mover: Mover) -> DistanceField:
         """Cost from every cell to the nearest goal point (cached per goals and mover key)."""

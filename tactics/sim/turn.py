@@ -345,9 +345,44 @@ class TurnRunner:
         remaining = sum(leg.length for leg in legs)
         if remaining <= 2 * self.walk_budget(c):
             return None
-        if math.dist(old_goal, goal) > max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining):
+        slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
+        if math.dist(old_goal, goal) <= slack:
+            return legs
+        return self._cut_route(c, legs, goal, slack)
+
+    def _cut_route(self, c: Combatant, legs: list[Any], goal: tuple[float, float], slack: float) -> list[Any] | None:
+        """The route up to where it passes nearest ``goal``, then straight on to it; None when
+        that point is more than ``slack`` from the goal or the last stretch is not one straight walk.
+
+        A goal that comes toward us (an enemy walking up the same way) stays near the
+        route: following it that far and walking the rest straight is the way a fresh
+        search would find on open ground, without the search.
+        """
+        gx, gy = goal
+        best, best_d, best_f = -1, slack, 0.0
+        for i, leg in enumerate(legs):
+            if leg.kind != "walk":
+                continue
+            (sx, sy, _), (ex, ey, _) = leg.start, leg.end
+            dx, dy = ex - sx, ey - sy
+            dd = dx * dx + dy * dy
+            f = 0.0 if dd <= 0.0 else min(1.0, max(0.0, ((gx - sx) * dx + (gy - sy) * dy) / dd))
+            d = math.hypot(sx + dx * f - gx, sy + dy * f - gy)
+            if d < best_d:
+                best, best_d, best_f = i, d, f
+        if best < 0:
             return None
-        return legs
+        leg = legs[best]
+        start, end = tuple(leg.start), tuple(leg.end)
+        cut = (start[0] + (end[0] - start[0]) * best_f, start[1] + (end[1] - start[1]) * best_f)
+        tail = self.enc.map.straight_walk(cut, goal, self.enc.mover_of(c))
+        if tail is None:
+            return None
+        head = legs[:best]
+        if best_f > 0.0:
+            p = tail.start
+            head.append(type(leg)(leg.kind, start, p, math.dist(start, p), leg.surface, leg.gap, leg.cost * best_f))
+        return head + [tail]
 
     def _move_legs(self, c: Combatant, legs: list[Any], ts: _TurnState, goal, cap: float | None = None,
                    drag: bool = False) -> list[Any] | None:
