@@ -99,6 +99,7 @@ class Encounter:
         self.order: list[Combatant] = []
         self.events: list[Any] = []
         self._views: dict[str, UnitView] = {}
+        self._planners: dict[str, View] = {}
         self._movers: dict[int, Mover] = {}
         self._watches: list[_Watch] = []
         self._timed: list[tuple[float, Callable[[Encounter], Any]]] = []
@@ -289,6 +290,8 @@ class Encounter:
     def _life(self, c: Combatant):
         """One combatant's process: wait for its turn, act, recover, repeat."""
         env = self.env
+        turns = self.turns
+        record = self.events.append
         rs = self.options.round_seconds
         r = c.first_round
         every = self.rules.acts_every(c.character.speed)
@@ -320,9 +323,9 @@ class Encounter:
             if c.able:
                 if (r - c.first_round) % every == 0:
                     c.turns += 1
-                    allowed = self.turns.combo_allowance(c)
-                    self.record(Turn(t=env.now, who=c.id, round=r + 1, actions=allowed))
-                    yield from self.turns.take_turn(c, allowed)
+                    allowed = turns.combo_allowance(c)
+                    record(Turn(t=env.now, who=c.id, round=r + 1, actions=allowed))
+                    yield from turns.take_turn(c, allowed)
                 self._recover(c)
             else:
                 self._recover(c)
@@ -449,7 +452,11 @@ class Encounter:
         return self._views[c.id]
 
     def view_for(self, c: Combatant) -> View:
-        return View(self, c)
+        """The :class:`View` ``c``'s policy plans from (one per combatant: it reads the live state)."""
+        v = self._planners.get(c.id)
+        if v is None:
+            v = self._planners[c.id] = View(self, c)
+        return v
 
     def mover_of(self, c: Combatant) -> Mover:
         ch = c.character

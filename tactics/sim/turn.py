@@ -199,9 +199,10 @@ class TurnRunner:
         return self.rules.combo_size(ch.speed, multiple, c.health)
 
     def execute(self, c: Combatant, steps: list[Any], ts: _TurnState):
-        acts = [s for s in steps if isinstance(s, Act)]
-        if len(acts) > 1:
-            ts.allowed = min(ts.allowed, self.plan_allowance(c, acts))
+        if len(steps) > 1:
+            acts = [s for s in steps if isinstance(s, Act)]
+            if len(acts) > 1:
+                ts.allowed = min(ts.allowed, self.plan_allowance(c, acts))
         i = 0
         while i < len(steps):
             if not c.able or self.enc._ended is not None:
@@ -342,7 +343,7 @@ class TurnRunner:
         first = legs[0].start
         if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
             return None
-        remaining = sum(leg.length for leg in legs)
+        remaining = legs[0].length if len(legs) == 1 else sum(leg.length for leg in legs)
         if remaining <= 2 * self.walk_budget(c):
             return None
         slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
