@@ -570,16 +570,7 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
     start_cost = f.cost_at(x, y)
     if start_cost == math.inf:
         return None
-    pt = (x, y)
-    next_step, cost_at = f.next_step, f.cost_at
-    for _ in range(64):
-        nxt = next_step(*pt)
-        if nxt is None:
-            break
-        pt = nxt
-        if start_cost - cost_at(*pt) >= metres:
-            break
-    return pt
+    return f.downhill(x, y, metres)
 
 
 def standable(tmap: Any) -> Any:

@@ -351,6 +351,7 @@ class DistanceField:
         self.cost_grid: np.ndarray = graph.dijkstra_to(list(self.goals))
         self.cost_grid.setflags(write=False)
         self._flat = self.cost_grid.ravel().tolist()
+        self._walks: dict[tuple[int, float], int | None] = {}
 
     def cost_at(self, x: float, y: float) -> float:
         """Cost (metres of movement) from the cell at (x, y) to the goals."""
@@ -388,3 +389,46 @@ class DistanceField:
         """Centre of the next cell toward the goals, or None (at a goal, or no way)."""
         e = self.next_step_edge(x, y)
         return None if e is None else self._map.center(*e["to"])
+
+    def downhill(self, x: float, y: float, metres: float, max_steps: int = 64) -> tuple[float, float]:
+        """Where :meth:`next_step` leads from (x, y) once the cost has fallen by ``metres`` (or after
+        ``max_steps`` steps, or at a goal): a cell centre, or (x, y) itself when no step leads on.
+
+        The walk depends only on the start cell, so it is remembered per (cell, metres)::
+
+            field.downhill(3.0, 3.0, 9.0)     # about 9 m of movement toward the goals
+        """
+        s = self._graph.s
+        col, row = math.floor(x / s), math.floor(y / s)
+        g = self._graph
+        if not (0 <= col < g.cols and 0 <= row < g.rows):
+            return (x, y)
+        u = row * g.cols + col
+        walks = self._walks
+        key = (u, metres)
+        if key not in walks:
+            walks[key] = self._walk_down(u, metres, max_steps)
+        v = walks[key]
+        return (x, y) if v is None else ((v % g.cols + 0.5) * s, (v // g.cols + 0.5) * s)
+
+    def _walk_down(self, u: int, metres: float, max_steps: int) -> int | None:
+        """The cell :meth:`downhill` ends in from cell ``u`` (None: no first step)."""
+        flat = self._flat
+        indptr, dst, cost = self._graph._fwd
+        start = flat[u]
+        v = None
+        for _ in range(max_steps):
+            here = flat[u]
+            if here == 0.0 or here == math.inf:
+                break
+            best, bv = math.inf, -1
+            for j in range(indptr[u], indptr[u + 1]):
+                c = cost[j] + flat[dst[j]]
+                if c < best:
+                    best, bv = c, dst[j]
+            if bv < 0:
+                break
+            u = v = bv
+            if start - flat[u] >= metres:
+                break
+        return v

@@ -118,6 +118,23 @@ def test_distance_field(cliff: TacticalMap) -> None:
     assert sum(leg.cost for leg in legs) <= f.cost_at(1.0, 1.0) + 1e-9   # taut legs: never dearer
 
 
+def test_downhill_is_next_step_followed_until_the_cost_has_fallen_enough(gaps: TacticalMap) -> None:
+    f = gaps.distance_field([(13.0, 1.0)], Mover(running=6, swimming=2))
+    for start in ((1.3, 1.2), (1.0, 5.0), (7.5, 3.9)):
+        for metres in (0.5, 3.0, 9.0, 100.0):
+            p, begin = start, f.cost_at(*start)
+            for _ in range(64):
+                q = f.next_step(*p)
+                if q is None:
+                    break
+                p = q
+                if begin - f.cost_at(*p) >= metres:
+                    break
+            assert f.downhill(*start, metres) == p
+            assert f.downhill(*start, metres) == p                            # the remembered walk
+    assert f.downhill(13.0, 1.0, 5.0) == (13.0, 1.0)                          # at the goal: stays
+
+
 def test_distance_field_matches_networkx(gaps: TacticalMap, cliff: TacticalMap) -> None:
     for m, goal in ((gaps, (13.0, 1.0)), (cliff, (1.0, 5.0))):
         mover = Mover(running=6, swimming=2, airspeed=0)
