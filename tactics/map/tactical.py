@@ -192,6 +192,7 @@ class TacticalMap:
 
         self._graphs: dict[tuple, CellGraph] = {}
         self._fields: dict[tuple, DistanceField] = {}
+        self._paths: dict[tuple, tuple[Leg, ...] | None] = {}
         self._sight_cache: dict[tuple, bool] = {}
 
     # ------------------------------------------------------------ building
@@ -427,7 +428,23 @@ class TacticalMap:
 
     def path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         """Cheapest legs from ``start`` to ``goal`` ((x, y) or (x, y, z)) for
-        ``mover``; None when there is no way. ``[]`` when start == goal."""
+        ``mover``; None when there is no way. ``[]`` when start == goal.
+
+        The map never changes, so the answers for the last few thousand
+        questions are remembered: the fights of a batch that open the same
+        way ask the same ones.
+        """
+        key = (tuple(start), tuple(goal), mover.key)
+        known = self._paths.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return None if known is None else list(known)
+        legs = self._path(start, goal, mover)
+        if len(self._paths) >= PATH_MEMORY:
+            self._paths.clear()
+        self._paths[key] = None if legs is None else tuple(legs)
+        return legs
+
+    def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
         a, b = self._point3(start), self._point3(goal)
         (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
@@ -482,6 +499,11 @@ class TacticalMap:
                 self._fields.clear()
             f = self._fields[key] = DistanceField(self, self.movement_arrays(mover), cells)
         return f
+
+
+PATH_MEMORY = 4096
+"""How many :meth:`TacticalMap.path` answers a map remembers (all are forgotten when full)."""
+_UNKNOWN = object()
 
 
 def _lines(rows: str | Sequence[str]) -> list[str]:

@@ -170,3 +170,14 @@ def test_a_path_from_or_to_a_point_off_the_cell_centres_never_cuts_through_a_wal
                     x = leg.start[0] + (leg.end[0] - leg.start[0]) * f
                     y = leg.start[1] + (leg.end[1] - leg.start[1]) * f
                     assert m.terrain_at(x, y) != "wall", (start, goal, leg)
+
+
+def test_path_answers_are_remembered_per_map_as_fresh_lists(cliff: TacticalMap) -> None:
+    a = cliff.path((1.0, 1.0), (1.0, 5.0), WALKER)
+    b = cliff.path((1.0, 1.0), (1.0, 5.0), WALKER)
+    assert a == b and a is not b                       # the same legs, a list of one's own
+    a.clear()
+    assert cliff.path((1.0, 1.0), (1.0, 5.0), WALKER) == b
+    assert cliff._path((1.0, 1.0), (1.0, 5.0), WALKER) == b   # what a fresh search finds
+    assert cliff.path((1.0, 1.0), (1.0, 5.0), Mover(running=6, climb_surfaces=frozenset())) is None  # per mover
+    assert cliff.path((1.0, 1.0), (1.0, 5.0), WALKER) == b
