@@ -273,7 +273,8 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
 
     The map, sheets and policies it names are looked up on the first build and
     kept for the next ones (a batch builds thousands); load the file again to
-    pick up edits made to them since.
+    pick up edits made to them since. The encounters it builds share one
+    ``View.shared`` cache.
     """
 
     map: str
@@ -408,7 +409,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
         sc = self.with_overrides(overrides)
         tmap, cast = sc._cast()
         enc = Encounter(tmap, seed=sc.seed if seed is None else int(seed), options=dict(sc.options),
-                        name=sc.name)
+                        name=sc.name, shared=sc.__dict__.setdefault("_shared", {}))
         used: dict[str, int] = {}
         seen: dict[str, int] = {}
         for team, m, policy, character in cast:

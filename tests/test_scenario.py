@@ -80,6 +80,16 @@ def test_build_gives_a_fresh_encounter_each_call_and_runs_reproducibly() -> None
     assert sc.build(seed=2).seed == 2 and sc.build().seed == sc.seed
 
 
+def test_encounters_of_one_scenario_share_pure_caches_and_play_as_if_alone() -> None:
+    sc = default_scenario()
+    a, b = sc.build(seed=4), sc.build(seed=5)
+    assert a.shared is b.shared and a.memo is not b.memo
+    together = [sc.build(seed=s).run(until=60).to_bytes() for s in (4, 5, 6, 4)]
+    alone = [default_scenario().build(seed=s).run(until=60).to_bytes() for s in (4, 5, 6)]
+    assert together[:3] == alone and together[3] == together[0]
+    assert a.shared.get("best melee")                     # the brawlers' choices were kept for the next fights
+
+
 def test_loaded_fields(tmp_path: Path) -> None:
     sc = load_scenario(write(tmp_path, GOOD))
     assert (sc.name, sc.map, sc.seed, sc.until) == ("duel", "arena", 5, 60)

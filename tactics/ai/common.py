@@ -365,7 +365,17 @@ def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
-        got = memo[key] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
+        # the fights of one scenario meet the same matchups: ask their shared cache (sheets, not ids, in its key)
+        shared = view.shared.get("best melee")
+        if shared is None:
+            shared = view.shared["best melee"] = {}
+        skey = (me.character, target.character, match[2:], charge_m, allow_strenuous, me.health)
+        got = shared.get(skey)
+        if got is None:
+            if len(shared) > 20_000:
+                shared.clear()
+            got = shared[skey] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
+        memo[key] = got
     return got
 
 

@@ -82,6 +82,7 @@ class Encounter:
         options: Options | dict[str, Any] | None = None,
         name: str = "",
         ruleset: Ruleset = MANO_A_MANO,
+        shared: dict[str, Any] | None = None,
     ) -> None:
         if dice is None:
             dice = SeededDice(0 if seed is None else seed)
@@ -115,6 +116,8 @@ class Encounter:
         self._enemy_rows: dict[str, tuple[np.ndarray, list[UnitView]]] | None = None
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
+        self.shared: dict[str, Any] = {} if shared is None else shared
+        """Caches of pure functions, which may outlive this encounter (see ``View.shared``)."""
         self._health_version = 0
         self._checked_at = -1
         self._able_by_team: dict[str, list[UnitView]] | None = None

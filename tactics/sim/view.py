@@ -108,6 +108,17 @@ class View:
         """
         return self._enc.memo
 
+    @property
+    def shared(self) -> dict[str, Any]:
+        """Caches that may be shared by many encounters (those one scenario builds, say).
+
+        Only for values that are a pure function of their key, with objects
+        (sheets) in the key rather than their ``id``: an ``id`` may be reused by
+        another object once the encounter that held it is gone. Without
+        anything to share with it is the encounter's own.
+        """
+        return self._enc.shared
+
     def mover(self, a: UnitView | None = None) -> Any:
         """The :class:`~tactics.map.Mover` the engine plans ``a``'s moves with (default: me)."""
         return self._enc.mover_of((a or self.me)._c)

@@ -36,6 +36,7 @@ class _View:
     def __init__(self, light: str) -> None:
         self.map = _Map(light)
         self.memo: dict = {}
+        self.shared: dict = {}
 
 
 class _Unit:
