@@ -97,6 +97,7 @@ class TurnRunner:
         self.rules = enc.rules
         self._several_weapons: dict[int, bool] = {}
         """Per character sheet (by id): does it carry several weapons (or a pair)?"""
+        self._stances: dict[tuple, tuple[Modifier, ...]] = {}
         self._covering = 0
         """How many combatants have covered someone (the covering check is skipped while none has)."""
 
@@ -852,14 +853,10 @@ class TurnRunner:
         # stances and positions (000 · Stance and Position)
         partner = c.grapple == target.id
         aiming = bool(c.aim_bonus) and kind in ("shot", "throw") and not c.grappling
-        attack_mods.extend(
-            self.rules.stance_modifiers(c.posture, c.grapple_role if c.grappling else None, kind, role="attack",
-                             vs_grapple_partner=partner, from_above=from_above, aiming=aiming)
-        )
-        diff_mods.extend(
-            self.rules.stance_modifiers(target.posture, target.grapple_role if target.grappling else None, kind,
-                             role="defense", vs_grapple_partner=partner, from_above=from_above)
-        )
+        attack_mods.extend(self._stance(c.posture, c.grapple_role if c.grappling else None, kind, "attack",
+                                        partner, from_above, aiming))
+        diff_mods.extend(self._stance(target.posture, target.grapple_role if target.grappling else None, kind,
+                                      "defense", partner, from_above, False))
         c.aim_bonus = 0
         att_swims, def_swims = self._swimming(c), self._swimming(target)
         if kind in ("strike", "grapple"):
@@ -949,6 +946,16 @@ class TurnRunner:
         elif victim is not target:
             res2 = self.rules.resolve_attack(c.character, weapon, spec, victim.character, 20, options=enc.rule_options)
             self._harm(victim, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
+
+    def _stance(self, posture: str, grapple: str | None, kind: str, role: str, partner: bool,
+                from_above: bool, aiming: bool) -> tuple[Modifier, ...]:
+        """The ruleset's stance modifiers, looked up once per combination (a handful per fight)."""
+        key = (posture, grapple, kind, role, partner, from_above, aiming)
+        got = self._stances.get(key)
+        if got is None:
+            got = self._stances[key] = tuple(self.rules.stance_modifiers(
+                posture, grapple, kind, role=role, vs_grapple_partner=partner, from_above=from_above, aiming=aiming))
+        return got
 
     def _swimming(self, c: Combatant) -> bool:
         """In water too deep to wade (and not flying over it)."""
