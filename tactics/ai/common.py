@@ -486,12 +486,13 @@ def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     ch = me.character
     if ch.airspeed > 0:
         return real, real
-    memo = view.memo.get("safe movers")
+    memo = view.shared.get("safe movers")
     if memo is None:
-        memo = view.memo["safe movers"] = {}
-    safe = memo.get(id(ch))
+        memo = view.shared["safe movers"] = {}
+    key = (ch, view.map.cell_size)
+    safe = memo.get(key)
     if safe is None:
-        safe = memo[id(ch)] = safe_mover(ch, view.map.cell_size)
+        safe = memo[key] = safe_mover(ch, view.map.cell_size)
     return safe, real
 
 

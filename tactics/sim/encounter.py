@@ -101,7 +101,6 @@ class Encounter:
         self.events: list[Any] = []
         self._views: dict[str, UnitView] = {}
         self._planners: dict[str, View] = {}
-        self._movers: dict[int, Mover] = {}
         self._watches: list[_Watch] = []
         self._timed: list[tuple[float, Callable[[Encounter], Any]]] = []
         self._started = False
@@ -118,6 +117,8 @@ class Encounter:
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self.shared: dict[str, Any] = {} if shared is None else shared
         """Caches of pure functions, which may outlive this encounter (see ``View.shared``)."""
+        self._movers: dict[Character, Mover] = self.shared.setdefault("engine movers", {})
+        """The engine's :class:`Mover` of each sheet (a pure function of the sheet)."""
         self._health_version = 0
         self._checked_at = -1
         self._able_by_team: dict[str, list[UnitView]] | None = None
@@ -463,14 +464,14 @@ class Encounter:
 
     def mover_of(self, c: Combatant) -> Mover:
         ch = c.character
-        m = self._movers.get(id(ch))
+        m = self._movers.get(ch)
         if m is None:
             # the longest jump one turn allows: a 2 m run-up and the jump share the turn's running,
             # or half running standing (docs/engine.md); drops as high as the highest jump land safely
             longest = max(ch.running - RUN_UP_M, ch.running / 2, 0.0)
             m = Mover.from_character(ch, max_jump_m=longest, max_jump_height_m=ch.running / 2,
                                      max_drop_m=max(ch.running / 2, 0.5))
-            self._movers[id(ch)] = m
+            self._movers[ch] = m
         return m
 
     def walk_budget(self, c: Combatant) -> float:
