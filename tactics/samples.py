@@ -70,7 +70,7 @@ def climb_fall() -> Result:
     climber = _sheet("steven", toughness=9, name="Climber")
     enc.add(climber, "red", at=(5.0, 1.0), policy=Scripted([Plan([MoveTo(11.0, 1.0)], "up the rock")] * 8))
     enc.add(_sheet("clone"), "blue", at=(1.0, 1.0), policy=_still())
-    enc._movers[id(climber)] = Mover(running=5, climb_surfaces=frozenset({"handholds", "ladder"}))
+    enc.set_mover(climber, Mover(running=5, climb_surfaces=frozenset({"handholds", "ladder"})))
     return enc.run(until=8)
 
 

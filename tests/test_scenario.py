@@ -20,6 +20,7 @@ from tactics.scenario import (
     sheet_policy,
     shipped_maps,
 )
+from tactics.map.movement import Mover
 from tactics.sim import Encounter
 
 ENCOUNTERS = shipped_encounters()
@@ -88,6 +89,10 @@ def test_encounters_of_one_scenario_share_pure_caches_and_play_as_if_alone() -> 
     alone = [default_scenario().build(seed=s).run(until=60).to_bytes() for s in (4, 5, 6)]
     assert together[:3] == alone and together[3] == together[0]
     assert a.shared.get("best melee")                     # the brawlers' choices were kept for the next fights
+    c = a.order[0]
+    derived = a.mover_of(c)
+    a.set_mover(c.character, Mover(running=1))             # this encounter only
+    assert a.mover_of(c).running == 1 and b.mover_of(b.order[0]) is derived
 
 
 def test_loaded_fields(tmp_path: Path) -> None:

@@ -474,6 +474,11 @@ class Encounter:
             self._movers[ch] = m
         return m
 
+    def set_mover(self, character: Character, mover: Mover) -> None:
+        """Plan ``character``'s moves with ``mover`` in this encounter only (e.g. a trained
+        climber's surfaces); otherwise the engine derives one from the sheet (:meth:`mover_of`)."""
+        self._movers = {**self._movers, character: mover}  # a copy: never the shared cache
+
     def walk_budget(self, c: Combatant) -> float:
         return self.turns.walk_budget(c)
 

@@ -111,7 +111,7 @@ def test_a_failed_climbing_roll_high_up_is_a_dangerous_fall():
     enc.add(sheet("clone"), "blue", at=(1.0, 1.0), policy=passive())
     from tactics.map import Mover
 
-    enc._movers[id(climber)] = Mover(running=5, climb_surfaces={"handholds", "ladder"})
+    enc.set_mover(climber, Mover(running=5, climb_surfaces={"handholds", "ladder"}))
     result = enc.run(until=8)
     climbs = of(result, Climb)
     assert [c.success for c in climbs] == [True] * 5 + [False]
