@@ -250,9 +250,15 @@ class Encounter:
     def _schedule_initiative(self) -> None:
         surpriser = getattr(self, "_surpriser", None)
 
+        reaches = self.shared.setdefault("reach", {})
+
         def key(c: Combatant) -> tuple[int, float, int]:
-            reach = max((self.max_range(c, w, _default_attack(w)) for w in c.character.weapons), default=0.0)
-            return (0 if c.id == surpriser else 1, -reach, 0)
+            # the longest reach of a sheet's weapons, remembered per sheet (and ruleset, kept alive in the value)
+            known = reaches.get(c.character)
+            if known is None or known[0] is not self.rules:
+                known = reaches[c.character] = (self.rules, max(
+                    (self.max_range(c, w, _default_attack(w)) for w in c.character.weapons), default=0.0))
+            return (0 if c.id == surpriser else 1, -known[1], 0)
 
         groups: dict[tuple, list[Combatant]] = {}
         for c in self.order:
