@@ -106,8 +106,7 @@ class Encounter:
         self._started = False
         self._ended: End | None = None
         self._end_event: simpy.Event | None = None
-        self._quiet_rounds = 0
-        self._activity = False
+        self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
         self._xyz = np.zeros((8, 3))
@@ -360,18 +359,24 @@ class Encounter:
         self.record(State(t=self.env.now, who=c.id, changes=changes))
 
     def _referee(self):
-        """Ends fights in which nothing happens any more."""
+        """Ends fights in which nothing happens any more: ``stall_rounds`` whole rounds in a row
+        without a move or an attack (rounds counted from 0 at ``[0, round_seconds)``).
+
+        It sleeps until the end of the last of those rounds after the latest
+        activity, and looks again when something happened meanwhile: a fight
+        that goes on wakes it once every ``stall_rounds`` rounds at most.
+        """
+        env = self.env
         rs = self.options.round_seconds
+        quiet = self.options.stall_rounds
         while self._ended is None:
-            yield self.env.timeout(rs)
-            if self._activity:
-                self._quiet_rounds = 0
-                self._activity = False
-            else:
-                self._quiet_rounds += 1
-                if self._quiet_rounds >= self.options.stall_rounds:
-                    reason = self.turns.stall_reason()
-                    self._finish(None, reason)
+            a = self._last_activity
+            last_round = -1 if a is None else math.floor(a / rs + 1e-9)
+            due = (last_round + 1 + quiet) * rs
+            if env.now < due - 1e-9:
+                yield env.timeout(due - env.now)
+                continue
+            self._finish(None, self.turns.stall_reason())
 
     def health_changed(self, before: str | None = None, after: str | None = None) -> None:
         """Someone's ability to act may have changed: the end check and team lists look again.
@@ -419,7 +424,8 @@ class Encounter:
         return teams
 
     def note_activity(self) -> None:
-        self._activity = True
+        """Something moved or attacked now (the referee's stalemate clock starts again)."""
+        self._last_activity = self.env.now
 
     def _check(self) -> None:
         """After every turn: scripted conditions, then whether the fight is over."""

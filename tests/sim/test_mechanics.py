@@ -208,6 +208,20 @@ def test_a_blocked_team_ends_as_a_draw_with_no_path():
     assert not of(result, Damage)
 
 
+def test_the_referee_ends_a_fight_after_stall_rounds_whole_rounds_without_moves_or_attacks():
+    walled = ["....#....", "....#....", "....#...."]
+    still = Encounter(TacticalMap.from_grid(walled), seed=1, options={"stall_rounds": 5})
+    still.add(sheet(), "red", at=(1.0, 3.0), policy=passive())
+    still.add(sheet("clone"), "blue", at=(15.0, 3.0), policy=passive())
+    assert still.run(until=60).duration == 5.0                  # rounds 0..4 quiet
+    late = Encounter(TacticalMap.from_grid(walled), seed=1, options={"stall_rounds": 5})
+    late.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted([Plan([])] * 2 + [Plan([MoveTo(3.0, 3.0)])]))
+    late.add(sheet("clone"), "blue", at=(15.0, 3.0), policy=passive())
+    result = late.run(until=60)
+    (move,) = of(result, Move)
+    assert move.t == 2.5 and result.duration == 8.0           # moved in round 2; rounds 3..7 quiet
+
+
 def test_a_hold_takes_the_dominant_position_and_the_pair_moves_together():
     # hold: grapple attack 3 + d20 15 = 18 > grapple defense 13 -> dominant; then drag at half running
     enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
