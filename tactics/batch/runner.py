@@ -270,7 +270,7 @@ def _chunks(conditions: Sequence[Condition], seeds: Sequence[int], chunksize: in
 
 def _auto_chunksize(total: int, workers: int) -> int:
     # about eight chunks a worker (load balance, a live progress bar), at most 50 fights a chunk
-    return max(1, min(50, math.ceil(total / (workers * 8))))
+    return max(1, min(200, math.ceil(total / (workers * 8))))
 
 
 # ----------------------------------------------------------------- run
