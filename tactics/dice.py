@@ -33,16 +33,22 @@ class Dice(Protocol):
 class SeededDice:
     """A seeded die source; the same seed gives the same rolls on any machine."""
 
-    __slots__ = ("seed", "_rng", "rolled")
+    __slots__ = ("seed", "_rng", "_bits", "rolled")
 
     def __init__(self, seed: int) -> None:
         self.seed = int(seed)
         self._rng = random.Random(self.seed)
+        self._bits = self._rng.getrandbits
         self.rolled = 0
 
     def d20(self) -> int:
+        """``randint(1, 20)`` of the seeded generator, drawn the way it draws it (5 random
+        bits, again while they say 20 or more) without its layers of calls."""
         self.rolled += 1
-        return self._rng.randint(1, 20)
+        r = self._bits(5)
+        while r >= 20:
+            r = self._bits(5)
+        return r + 1
 
     def die(self, sides: int) -> int:
         if sides < 1:
