@@ -98,6 +98,8 @@ class TurnRunner:
         self._several_weapons: dict[int, bool] = {}
         """Per character sheet (by id): does it carry several weapons (or a pair)?"""
         self._stances: dict[tuple, tuple[Modifier, ...]] = {}
+        self._allowed: dict[tuple, tuple[bool, str]] = {}
+        """The ruleset's ``can_do`` verdicts by (action, health, posture, grappling, encumbered, unwieldy)."""
         self._covering = 0
         """How many combatants have covered someone (the covering check is skipped while none has)."""
 
@@ -732,7 +734,11 @@ class TurnRunner:
                 self.say(c, f"refused: {c.name} has no weapon {step.weapon!r}")
                 return
         unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
-        ok, why = self.rules.can_do(spec, c.health, c.posture, c.grappling, ch.encumbrance != "none", unwieldy=unwieldy)
+        allowed = (spec.name, c.health, c.posture, c.grappling, ch.encumbrance != "none", unwieldy)
+        verdict = self._allowed.get(allowed)
+        if verdict is None:
+            verdict = self._allowed[allowed] = self.rules.can_do(spec, *allowed[1:5], unwieldy=unwieldy)
+        ok, why = verdict
         if not ok:
             self.say(c, f"refused: {spec.name}: {why}")
             return
