@@ -77,6 +77,12 @@ class Combatant:
     """Row of this combatant in the encounter's position table."""
     health_rule: Callable[[int, int, int, int], str] = health_state
     """The ruleset's health thresholds (000 · Health by default)."""
+    able: bool = True
+    """In the fight and able to act: present and not incapacitated (kept up to date by
+    :meth:`take` and :meth:`set_stun`, the only ways health changes; read every turn)."""
+
+    def __post_init__(self) -> None:
+        self.able = self.present and self.health != "incapacitated"
 
     # -- reading ---------------------------------------------------------
     @property
@@ -86,11 +92,6 @@ class Combatant:
     @property
     def pos(self) -> tuple[float, float, float]:
         return (self.x, self.y, self.z)
-
-    @property
-    def able(self) -> bool:
-        """In the fight and able to act."""
-        return self.present and self.health != "incapacitated"
 
     @property
     def grappling(self) -> bool:
@@ -106,6 +107,7 @@ class Combatant:
         self.damage = max(0, self.damage + damage)
         ch = self.character
         self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
+        self.able = self.present and self.health != "incapacitated"
         if stun > 0 or damage > 0:
             self.aim_bonus = 0
         return self.health
@@ -114,6 +116,7 @@ class Combatant:
         self.stun = max(0, stun)
         ch = self.character
         self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
+        self.able = self.present and self.health != "incapacitated"
 
     def summary(self) -> dict[str, Any]:
         return {
