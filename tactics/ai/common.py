@@ -603,6 +603,23 @@ class Route:
         return True
 
 
+def map_cache(view: View, name: str) -> dict:
+    """The scenario-shared cache ``name`` of answers that are pure functions of ``view.map`` (and their keys).
+
+    A map is no dict key (it compares by value), so the cache is kept with the
+    map it belongs to and starts afresh when a view of another map asks.
+    """
+    tmap = view.map
+    got = view.shared.get(name)
+    if got is None or got[0] is not tmap:
+        got = view.shared[name] = (tmap, {})
+    return got[1]
+
+
+ROUTE_MEMORY = 20_000
+"""How many :func:`route` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
 def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None = None,
           max_m: float | None = None, mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's part of the path to ``goal``, planned with :func:`safe_mover`.
@@ -610,27 +627,48 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
     The moves are the path's corners, so the engine's own (short) path search
     between them follows the same way. ``max_m`` stops the walk early. ``mv``:
     ``me``'s :func:`movers`, when the caller has them.
+
+    A walk the safe mover finds is a pure function of the map, the start, the
+    goal, the safe mover's key and the budget, and the fights of a batch walk
+    the same opening moves: those answers are kept in the scenario-shared cache
+    (``view.shared``; the moves are frozen, so every answer shares them). The
+    engine mover's fallback reads the enemies, so it is never kept.
     """
     safe, real = movers(view, me) if mv is None else mv
-    tmap = view.map
-    legs = tmap.path(me.pos, goal, safe)
-    risky = False
-    if legs is None and safe is not real and not safe_reachable(view, me):
-        legs = tmap.path(me.pos, goal, real)  # no safe way anywhere: the engine's own way
-        risky = True
-    if legs is None:
-        return None
     budget = view.movement(me) if budget is None else budget
     if max_m is not None:
         budget = min(budget, max_m)
-    if risky:
+    tmap = view.map
+    start = me.pos
+    cache = map_cache(view, "routes")
+    key = (safe.key, start, goal if type(goal) is tuple else tuple(goal), budget)
+    got = cache.get(key)
+    if got is not None:
+        steps, end, used, arrives, total = got
+        return Route(list(steps), end, used, arrives, total)
+    legs = tmap.path(start, goal, safe)
+    if legs is None:
+        if safe is real or safe_reachable(view, me):
+            return None
+        legs = tmap.path(start, goal, real)  # no safe way anywhere: the engine's own way
+        if legs is None:
+            return None
         careful = _careful_jump(view, me, legs, budget)
-        if careful is not None:
-            return careful
+        return careful if careful is not None else _cut(legs, start, budget)
+    r = _cut(legs, start, budget)
+    if len(cache) >= ROUTE_MEMORY:
+        cache.clear()
+    cache[key] = (tuple(r.steps), r.end, r.cost, r.arrives, r.total)
+    return r
+
+
+def _cut(legs: list[Any], start: tuple[float, ...], budget: float) -> Route:
+    """The moves along ``legs`` (from ``start``) that ``budget`` metres pay for: one per corner,
+    a straight run kept as one move, a walk or swim cut where the budget ends."""
     total = sum((leg.cost or leg.length) for leg in legs)
     steps: list[MoveTo] = []
     used = 0.0
-    end = (me.x, me.y)
+    end = (start[0], start[1])
     prev_dir: tuple[float, float] | None = None
     for leg in legs:
         if used >= budget - 1e-6:

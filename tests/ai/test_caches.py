@@ -1,0 +1,55 @@
+"""The AI's scenario-shared caches give the answers a fresh computation gives, as fresh objects.
+
+Pure functions of the map (a route, an approach point) are kept in
+``View.shared`` so the fights of a batch reuse them; these tests hold a
+remembered answer to one computed with an empty cache, check that callers
+cannot spoil a remembered answer, and that a view of another map starts
+afresh.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactics import Encounter, load_character, load_map
+from tactics.ai import common
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _views(mapname: str = "arena", shared: dict | None = None):
+    """Red's and blue's planning views in a fresh encounter on ``mapname`` (the given shared cache)."""
+    enc = Encounter(load_map(ROOT / "maps" / f"{mapname}.toml"), seed=1, shared=shared)
+    red = enc.add(load_character(ROOT / "assets/characters/steven.toml"), team="red", policy="passive")
+    blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
+    return enc.view_for(enc.combatants[red.id]), enc.view_for(enc.combatants[blue.id])
+
+
+def _fields(r: common.Route | None) -> tuple | None:
+    return None if r is None else (list(r.steps), r.end, r.cost, r.arrives, r.total, r.note)
+
+
+def test_a_remembered_route_is_the_computed_one_and_a_fresh_object():
+    shared: dict = {}
+    view, other = _views(shared=shared)
+    me, target = view.me, other.me
+    goal = common.approach_point(view, me, target)
+    for budget in (None, 2.0, 100.0):
+        first = common.route(view, me, goal, budget=budget)
+        assert first is not None
+        first.arrives = not first.arrives  # a caller may change its answer...
+        first.steps.clear()
+        again = common.route(view, me, goal, budget=budget)
+        fresh_view, _ = _views()  # ...without spoiling the remembered one
+        assert _fields(again) == _fields(common.route(fresh_view, fresh_view.me, goal, budget=budget))
+        assert again is not first
+
+
+def test_a_view_of_another_map_does_not_read_the_first_maps_answers():
+    shared: dict = {}
+    view, other = _views("arena", shared)
+    common.route(view, view.me, common.approach_point(view, view.me, other.me))
+    cache = common.map_cache(view, "routes")
+    assert cache
+    view2, _ = _views("canyon", shared)
+    assert common.map_cache(view2, "routes") == {}
