@@ -509,8 +509,27 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = tmap.distance_field([(e.x, e.y) for e in enemies], mv)
+    f = _distance_field(view, enemies, mv)
     fields[key] = (rnd, f)
+    return f
+
+
+FIELD_MEMORY = 256
+"""How many fields :func:`_distance_field` remembers (as many as the map keeps: fields are big)."""
+
+
+def _distance_field(view: View, enemies: list[UnitView], mv: Mover) -> Any:
+    """The map's distance field to the enemies' positions for ``mv``, remembered in the scenario-shared
+    cache by those positions: the fights of a batch meet the same few (the map keys its own fields by
+    cells, which costs more to work out than a look-up by position)."""
+    cache = map_cache(view, "distance fields")
+    goals = tuple([e.pos for e in enemies])
+    key = (mv.key, goals)
+    f = cache.get(key)
+    if f is None:
+        if len(cache) >= FIELD_MEMORY:
+            cache.clear()
+        f = cache[key] = view.map.distance_field(goals, mv)
     return f
 
 
@@ -694,16 +713,34 @@ def _cut(legs: list[Any], start: tuple[float, ...], budget: float) -> Route:
 
 
 def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STOP_M) -> tuple[float, float]:
-    """A standable point ``stop`` metres short of ``target`` on the line from ``me``."""
-    dx, dy = me.x - target.x, me.y - target.y
+    """A standable point ``stop`` metres short of ``target`` on the line from ``me``.
+
+    A pure function of the map and both positions, kept in the scenario-shared
+    cache (:func:`map_cache`): the fights of a batch close in the same way.
+    """
+    cache = map_cache(view, "approach points")
+    key = (me.pos, target.pos, stop)
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= ROUTE_MEMORY:
+            cache.clear()
+        got = cache[key] = _approach_point(view.map, key[0], key[1], stop)
+    return got
+
+
+def _approach_point(tmap: Any, me: tuple[float, float, float], target: tuple[float, float, float],
+                    stop: float) -> tuple[float, float]:
+    """:func:`approach_point` worked out from the positions ``me`` and ``target`` (x, y, z)."""
+    mx, my = me[0], me[1]
+    tx, ty, tz = target
+    dx, dy = mx - tx, my - ty
     d = math.hypot(dx, dy)
     if d <= stop + 1e-6:
-        return (me.x, me.y)
-    px, py = target.x + dx / d * stop, target.y + dy / d * stop
-    tmap = view.map
-    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - target.z) <= MELEE_REACH_UP_M:
+        return (mx, my)
+    px, py = tx + dx / d * stop, ty + dy / d * stop
+    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - tz) <= MELEE_REACH_UP_M:
         return (px, py)
-    return (target.x, target.y)
+    return (tx, ty)
 
 
 RUN_UP_M = 2.1

@@ -53,3 +53,23 @@ def test_a_view_of_another_map_does_not_read_the_first_maps_answers():
     assert cache
     view2, _ = _views("canyon", shared)
     assert common.map_cache(view2, "routes") == {}
+
+
+def test_a_remembered_approach_point_is_the_computed_one():
+    view, other = _views(shared={})
+    me, target = view.me, other.me
+    for stop in (1.8, 2.5, 1e9):
+        first = common.approach_point(view, me, target, stop)
+        assert common.approach_point(view, me, target, stop) == first
+        assert first == common._approach_point(view.map, me.pos, target.pos, stop)
+
+
+def test_a_remembered_team_field_is_the_maps_field_for_those_enemies():
+    view, other = _views(shared={})
+    safe, real = common.movers(view, view.me)
+    for mv in (safe, real):
+        f = common._distance_field(view, [other.me], mv)
+        assert common._distance_field(view, [other.me], mv) is f
+        plain = view.map.distance_field([(other.me.x, other.me.y)], mv)
+        assert f.goals == plain.goals
+        assert (f.cost_grid == plain.cost_grid).all()
