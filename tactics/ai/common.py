@@ -427,6 +427,8 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     enemies = view.enemies() if enemies is None else enemies
     if not enemies:
         return None
+    if len(enemies) == 1:
+        return enemies[0]  # the only one is the pick, near or far
     mx, my, mz = me.pos
     hyp = math.hypot
     best_reach = None
@@ -856,16 +858,19 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
 
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
                 stop: float = STOP_M, max_m: float | None = None, field: Any = None,
-                mv: tuple[Mover, Mover] | None = None) -> Route | None:
+                mv: tuple[Mover, Mover] | None = None, budget: float | None = None,
+                distance: float | None = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
 
     ``route.arrives`` tells whether the walk ends next to the target (so an
     attack can follow in the same plan). ``field`` and ``mv``: this turn's
     :func:`team_field` and ``me``'s :func:`movers`, when the caller has them
-    already (see :func:`reach_field`).
+    already (see :func:`reach_field`); likewise ``budget`` (``view.movement(me)``)
+    and ``distance`` (``view.flat_distance(me, target)``).
     """
-    budget = view.movement(me)
-    d = view.flat_distance(me, target)
+    if budget is None:
+        budget = view.movement(me)
+    d = view.flat_distance(me, target) if distance is None else distance
     if d > budget * 2 + 8:
         wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
