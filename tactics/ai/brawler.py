@@ -30,6 +30,7 @@ from tactics.ai.common import (
     HOLDING,
     STOP_M,
     approach_point,
+    matchup,
     melee_choice,
     move_toward,
     movers,
@@ -64,19 +65,21 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.common.best_melee`) as plan steps,
     and its description.
 
-    Remembered in the encounter's memo by the chosen attacks (the very tuple
-    :func:`~tactics.ai.common.melee_choice` remembers) and the target, so a
-    repeated melee turn builds neither the acts nor the text again.
+    Remembered in the encounter's memo by what the choice depends on (the
+    :func:`~tactics.ai.common.matchup`, charge, strenuous strikes allowed,
+    health: :func:`~tactics.ai.common.melee_choice`'s own key) and the target,
+    so a repeated melee turn builds one key and neither the acts nor the text.
     """
-    attacks = melee_choice(view, me, target, charge_m, allow_strenuous)
+    match = matchup(view, me, target)
     memo = view.memo.get("brawler strikes")
     if memo is None:
         memo = view.memo["brawler strikes"] = {}
-    key = (attacks, target.id)
+    key = (match, charge_m, allow_strenuous, me.health, target.id)
     got = memo.get(key)
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
+        attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
         got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target))
     return list(got[0]), got[1]
 

@@ -138,10 +138,11 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     :func:`best_melee` key their memos on it, so one turn builds it once.
     """
     grapple = me.grapple
+    tx, ty, tz = target.pos
     return (id(me.character), id(target.character), me_posture or me.posture, grapple == target.id,
             me.grapple_role if grapple else None, target.posture,
-            target.grapple_role if target.grapple else None, me.z >= target.z + 1.0,
-            target.defense_bonus, view.map.light_at(target.x, target.y))
+            target.grapple_role if target.grapple else None, me.z >= tz + 1.0,
+            target.defense_bonus, view.map.light_at(tx, ty))
 
 
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
@@ -353,10 +354,12 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
 
 
 def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
-                 allow_strenuous: bool | None = None) -> tuple[Estimate, ...]:
+                 allow_strenuous: bool | None = None, match: tuple | None = None) -> tuple[Estimate, ...]:
     """:func:`best_melee` as the remembered tuple itself: the same state gives the same (identical) tuple,
-    so a policy may key what it derives from the choice (acts, a description) on it."""
-    match = matchup(view, me, target)
+    so a policy may key what it derives from the choice (acts, a description) on it. ``match``: the
+    :func:`matchup` when the caller has it already."""
+    if match is None:
+        match = matchup(view, me, target)
     memo = view.memo.get("best melee")
     if memo is None:
         memo = view.memo["best melee"] = {}
