@@ -658,6 +658,12 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
     (``view.shared``; the moves are frozen, so every answer shares them). The
     engine mover's fallback reads the enemies, so it is never kept.
     """
+    return _route(view, me, goal, budget, max_m, mv)[0]
+
+
+def _route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None,
+           max_m: float | None, mv: tuple[Mover, Mover] | None) -> tuple[Route | None, bool]:
+    """:func:`route`, and whether its answer is a pure function of the map (no look at the enemies)."""
     safe, real = movers(view, me) if mv is None else mv
     budget = view.movement(me) if budget is None else budget
     if max_m is not None:
@@ -669,21 +675,23 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
     got = cache.get(key)
     if got is not None:
         steps, end, used, arrives, total = got
-        return Route(list(steps), end, used, arrives, total)
+        return Route(list(steps), end, used, arrives, total), True
     legs = tmap.path(start, goal, safe)
     if legs is None:
-        if safe is real or safe_reachable(view, me):
-            return None
+        if safe is real:
+            return None, True
+        if safe_reachable(view, me):
+            return None, False
         legs = tmap.path(start, goal, real)  # no safe way anywhere: the engine's own way
         if legs is None:
-            return None
+            return None, False
         careful = _careful_jump(view, me, legs, budget)
-        return careful if careful is not None else _cut(legs, start, budget)
+        return (careful if careful is not None else _cut(legs, start, budget)), False
     r = _cut(legs, start, budget)
     if len(cache) >= ROUTE_MEMORY:
         cache.clear()
     cache[key] = (tuple(r.steps), r.end, r.cost, r.arrives, r.total)
-    return r
+    return r, True
 
 
 def _cut(legs: list[Any], start: tuple[float, ...], budget: float) -> Route:
@@ -859,6 +867,10 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
     return steps, None
 
 
+MOVE_MEMORY = 4096
+"""How many :func:`move_toward` answers are kept per team field (all are forgotten when full)."""
+
+
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
                 stop: float = STOP_M, max_m: float | None = None, field: Any = None,
                 mv: tuple[Mover, Mover] | None = None, budget: float | None = None,
@@ -870,32 +882,71 @@ def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitVi
     :func:`team_field` and ``me``'s :func:`movers`, when the caller has them
     already (see :func:`reach_field`); likewise ``budget`` (``view.movement(me)``)
     and ``distance`` (``view.flat_distance(me, target)``).
+
+    Given the field and the movers, the answer is a pure function of the map,
+    the field, both positions, the budget and the safe mover's key (unless the
+    safe mover found no way and the enemies were asked): such answers are kept
+    with the field in the scenario-shared cache (:func:`_field_answers`), since
+    the fights of a batch make the same approach turns.
     """
     if budget is None:
         budget = view.movement(me)
+    if field is None or mv is None:
+        return _move_toward(view, me, target, enemies, stop, max_m, field, mv, budget, distance)[0]
+    cache = _field_answers(view, field)
+    key = (mv[0].key, me.pos, target.pos, budget, stop, max_m)
+    got = cache.get(key)
+    if got is not None:
+        steps, end, used, arrives, total, note = got
+        return Route(list(steps), end, used, arrives, total, note)
+    r, pure = _move_toward(view, me, target, enemies, stop, max_m, field, mv, budget, distance)
+    if pure and r is not None:
+        if len(cache) >= MOVE_MEMORY:
+            cache.clear()
+        cache[key] = (tuple(r.steps), r.end, r.cost, r.arrives, r.total, r.note)
+    return r
+
+
+def _field_answers(view: View, field: Any) -> dict:
+    """The scenario-shared answers that depend on the distance field ``field`` (and the map), kept with
+    the field itself (as many fields as :data:`FIELD_MEMORY`: each holds its grid alive)."""
+    fields = map_cache(view, "answers by field")
+    got = fields.get(field)
+    if got is None:
+        if len(fields) >= FIELD_MEMORY:
+            fields.clear()
+        got = fields[field] = {}
+    return got
+
+
+def _move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView], stop: float,
+                 max_m: float | None, field: Any, mv: tuple[Mover, Mover] | None, budget: float,
+                 distance: float | None) -> tuple[Route | None, bool]:
+    """:func:`move_toward` worked out, and whether the answer is pure (every :func:`_route` was)."""
     d = view.flat_distance(me, target) if distance is None else distance
     if d > budget * 2 + 8:
         wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
-            return None
-        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv)
+            return None, True
+        r, pure = _route(view, me, wp, budget, max_m, mv)
         if r is not None:
             r.arrives = False
-            return r
-        return None
+        return r, pure
     goal = approach_point(view, me, target, stop)
-    r = route(view, me, goal, budget=budget, max_m=max_m, mv=mv)
+    r, pure = _route(view, me, goal, budget, max_m, mv)
     if r is None:
         # no (safe) way to that spot: go the way the team field knows
         wp = steer(view, me, enemies, budget + 4, field)
-        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv) if wp is not None else None
+        if wp is None:
+            return None, pure
+        r, pure2 = _route(view, me, wp, budget, max_m, mv)
         if r is None:
-            return None
+            return None, pure and pure2
         r.arrives = False
-        return r
+        return r, pure and pure2
     if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > MELEE_REACH_M - 0.1:
         r.arrives = False
-    return r
+    return r, pure
 
 
 def straight_run(view: View, me: UnitView, goal: tuple[float, float]) -> float | None:

@@ -73,3 +73,19 @@ def test_a_remembered_team_field_is_the_maps_field_for_those_enemies():
         plain = view.map.distance_field([(other.me.x, other.me.y)], mv)
         assert f.goals == plain.goals
         assert (f.cost_grid == plain.cost_grid).all()
+
+
+def test_a_remembered_move_toward_is_the_computed_one_near_and_far():
+    view, other = _views(shared={})
+    me, target = view.me, other.me
+    mv = common.movers(view, me)
+    ok, field = common.reach_field(view, me, [target], mv)
+    assert ok
+    for budget in (5.0, 30.0, 100.0):  # far (steered by the field), then near (a path to the target)
+        first = common.move_toward(view, me, target, [target], field=field, mv=mv, budget=budget)
+        assert first is not None
+        first.arrives = not first.arrives
+        again = common.move_toward(view, me, target, [target], field=field, mv=mv, budget=budget)
+        plain, _ = common._move_toward(view, me, target, [target], common.STOP_M, None, field, mv, budget, None)
+        assert again is not first
+        assert _fields(again) == _fields(plain)
