@@ -91,7 +91,8 @@ class Brawler:
 
     def __init__(self, charge: bool = True) -> None:
         self.charge = charge
-        self._seen: dict[str, float] = {}
+        self._seen: tuple[UnitView, float] | None = None
+        """Last turn's target and how far it was (charge traps: is it coming?)."""
         self._target: UnitView | None = None
         self._target_d = 0.0
 
@@ -101,7 +102,7 @@ class Brawler:
         # remember how far our target was, to see next turn whether it is coming (charge traps);
         # nothing moves while we plan, so it is the distance _plan measured
         t = self._target
-        self._seen = {t.id: self._target_d} if t is not None else {}
+        self._seen = (t, self._target_d) if t is not None else None
         return p
 
     def _plan(self, view: View) -> Plan:
@@ -208,8 +209,8 @@ class Brawler:
 
     def _coming(self, target: UnitView, d_now: float) -> bool:
         """Did ``target`` come closer since our last turn?"""
-        before = self._seen.get(target.id)
-        return before is not None and d_now < before - 1.0
+        seen = self._seen
+        return seen is not None and seen[0].id == target.id and d_now < seen[1] - 1.0
 
     def _wait_for_charge(self, view: View, me: UnitView, target: UnitView, d_t: float, budget: float) -> Plan | None:
         """An enemy is coming: stand where its next advance ends a full run from us (a charge trap).
@@ -248,7 +249,7 @@ class Brawler:
         r = move_toward(view, me, target, enemies, field=field, mv=mv, budget=budget, distance=distance)
         if r is None:
             return Plan([], HOLDING)
-        steps: list[Any] = list(r.steps)
+        steps: list[Any] = r.steps  # a fresh list of ours: move_toward's Route is never shared
         if not r.arrives:
             note = f", {r.note}" if r.note else ""
             d = view.flat_distance(me, target) if distance is None else distance
