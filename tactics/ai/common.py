@@ -510,11 +510,12 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     fields = memo.get("team fields")
     if fields is None:
         fields = memo["team fields"] = {}
-    key = (me.team, mv.key)
+    mkey = mv.key
+    key = (me.team, mkey)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = _distance_field(view, enemies, mv)
+    f = _distance_field(view, enemies, mv, tmap, mkey)
     fields[key] = (rnd, f)
     return f
 
@@ -523,18 +524,24 @@ FIELD_MEMORY = 256
 """How many fields :func:`_distance_field` remembers (as many as the map keeps: fields are big)."""
 
 
-def _distance_field(view: View, enemies: list[UnitView], mv: Mover) -> Any:
+def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = None, mkey: tuple | None = None) -> Any:
     """The map's distance field to the enemies' positions for ``mv``, remembered in the scenario-shared
     cache by those positions: the fights of a batch meet the same few (the map keys its own fields by
-    cells, which costs more to work out than a look-up by position)."""
-    cache = map_cache(view, "distance fields")
+    cells, which costs more to work out than a look-up by position). ``tmap`` and ``mkey``: ``view.map``
+    and ``mv.key`` when the caller has them (the :func:`map_cache` look-up is inline: every approach
+    turn asks)."""
+    tmap = view.map if tmap is None else tmap
+    shared = view.shared.get("distance fields")
+    if shared is None or shared[0] is not tmap:
+        shared = view.shared["distance fields"] = (tmap, {})
+    cache = shared[1]
     goals = tuple([e.pos for e in enemies])
-    key = (mv.key, goals)
+    key = (mv.key if mkey is None else mkey, goals)
     f = cache.get(key)
     if f is None:
         if len(cache) >= FIELD_MEMORY:
             cache.clear()
-        f = cache[key] = view.map.distance_field(goals, mv)
+        f = cache[key] = tmap.distance_field(goals, mv)
     return f
 
 
@@ -555,7 +562,7 @@ def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = T
 def _team_field_at(view: View, me: UnitView, enemies: list[UnitView], mv: tuple[Mover, Mover]) -> tuple[Any, float]:
     """:func:`team_field` (safe) for the movers ``mv`` and its cost at ``me``, read once."""
     sm, real = mv
-    x, y = me.x, me.y
+    x, y, _ = me.pos
     f = _field(view, me, enemies, sm)
     cost = f.cost_at(x, y)
     if sm is not real and cost == math.inf:
