@@ -520,8 +520,9 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     return f
 
 
-FIELD_MEMORY = 256
-"""How many fields :func:`_distance_field` remembers (as many as the map keeps: fields are big)."""
+FIELD_MEMORY = 64
+"""How many fields :func:`_distance_field` (and :func:`_field_answers`) remember, all forgotten when full:
+a field holds a cost per cell, and the map keeps its own 256 (a batch meets a handful)."""
 
 
 def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = None, mkey: tuple | None = None) -> Any:
@@ -874,7 +875,7 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
     return steps, None
 
 
-MOVE_MEMORY = 4096
+MOVE_MEMORY = 1024
 """How many :func:`move_toward` answers are kept per team field (all are forgotten when full)."""
 
 
