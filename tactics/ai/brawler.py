@@ -30,6 +30,7 @@ from tactics.ai.common import (
     HOLDING,
     STOP_M,
     approach_point,
+    matchup,
     melee_choice,
     move_toward,
     movers,
@@ -39,7 +40,7 @@ from tactics.ai.common import (
 )
 from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, UnitView, View
+from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
 
 CHARGE_MIN_M = 6.0
 """The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""
@@ -64,19 +65,21 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.common.best_melee`) as plan steps,
     and its description.
 
-    Remembered in the encounter's memo by the chosen attacks (the very tuple
-    :func:`~tactics.ai.common.melee_choice` remembers) and the target, so a
-    repeated melee turn builds neither the acts nor the text again.
+    Remembered in the encounter's memo by what the choice depends on (the
+    :func:`~tactics.ai.common.matchup`, charge, strenuous strikes allowed,
+    health: :func:`~tactics.ai.common.melee_choice`'s own key) and the target,
+    so a repeated melee turn builds one key and neither the acts nor the text.
     """
-    attacks = melee_choice(view, me, target, charge_m, allow_strenuous)
+    match = matchup(view, me, target)
     memo = view.memo.get("brawler strikes")
     if memo is None:
         memo = view.memo["brawler strikes"] = {}
-    key = (attacks, target.id)
+    key = (match, charge_m, allow_strenuous, me.health, target.id)
     got = memo.get(key)
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
+        attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
         got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target))
     return list(got[0]), got[1]
 
@@ -88,15 +91,18 @@ class Brawler:
 
     def __init__(self, charge: bool = True) -> None:
         self.charge = charge
-        self._seen: dict[str, float] = {}
+        self._seen: tuple[UnitView, float] | None = None
+        """Last turn's target and how far it was (charge traps: is it coming?)."""
         self._target: UnitView | None = None
+        self._target_d = 0.0
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
         p = self._plan(view)
-        # remember how far our target was, to see next turn whether it is coming (charge traps)
+        # remember how far our target was, to see next turn whether it is coming (charge traps);
+        # nothing moves while we plan, so it is the distance _plan measured
         t = self._target
-        self._seen = {t.id: view.flat_distance(view.me, t)} if t is not None else {}
+        self._seen = (t, self._target_d) if t is not None else None
         return p
 
     def _plan(self, view: View) -> Plan:
@@ -116,17 +122,21 @@ class Brawler:
         target = pick_target(view, me, enemies)
         assert target is not None
         self._target = target
-        if view.in_reach(me, target):
+        mx, my, mz = me.pos
+        tx, ty, tz = target.pos
+        self._target_d = d = math.hypot(mx - tx, my - ty)  # view.flat_distance(me, target)
+        if abs(mz - tz) <= MELEE_REACH_UP_M and d <= MELEE_REACH_M:  # view.in_reach(me, target)
             return Plan(*strikes(view, me, target))
         mv = movers(view, me)
         ok, field = reach_field(view, me, enemies, mv)
         if not ok:
             return Plan([], HOLDING)
+        budget = view.movement(me)
         if self.charge and me.health == "healthy":
-            p = self._charge_plan(view, me, target, enemies)
+            p = self._charge_plan(view, me, target, enemies, budget)
             if p is not None:
                 return p
-        return self._approach_plan(view, me, target, enemies, field, mv)
+        return self._approach_plan(view, me, target, enemies, field, mv, budget, d)
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         me = view.me
@@ -151,8 +161,12 @@ class Brawler:
         return Plan(moves + acts, f"after the counter: {text}")
 
     # -- approaching -------------------------------------------------------
-    def _charge_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView]) -> Plan | None:
-        budget = view.movement(me)
+    def _charge_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
+                     budget: float | None = None) -> Plan | None:
+        """A charge, a staging point for one next turn, or a charge trap (None: just close in).
+        ``budget``: ``me``'s movement this turn, when the caller has it."""
+        if budget is None:
+            budget = view.movement(me)
         if budget < CHARGE_MIN_M:
             return None  # cannot run far enough in one turn to charge at all
         stop = approach_point(view, me, target, STOP_M)
@@ -195,8 +209,8 @@ class Brawler:
 
     def _coming(self, target: UnitView, d_now: float) -> bool:
         """Did ``target`` come closer since our last turn?"""
-        before = self._seen.get(target.id)
-        return before is not None and d_now < before - 1.0
+        seen = self._seen
+        return seen is not None and seen[0].id == target.id and d_now < seen[1] - 1.0
 
     def _wait_for_charge(self, view: View, me: UnitView, target: UnitView, d_t: float, budget: float) -> Plan | None:
         """An enemy is coming: stand where its next advance ends a full run from us (a charge trap).
@@ -228,14 +242,18 @@ class Brawler:
         return Plan([MoveTo(px, py)], f"{target.name} is coming: {verb} to {want:.0f} m to charge it when it closes")
 
     def _approach_plan(self, view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
-                       field: Any = None, mv: tuple[Mover, Mover] | None = None) -> Plan:
-        r = move_toward(view, me, target, enemies, field=field, mv=mv)
+                       field: Any = None, mv: tuple[Mover, Mover] | None = None, budget: float | None = None,
+                       distance: float | None = None) -> Plan:
+        """Walk toward ``target`` and strike when the walk ends in reach. ``field``, ``mv``, ``budget`` and
+        ``distance`` (flat, to the target): what the caller looked up this turn already."""
+        r = move_toward(view, me, target, enemies, field=field, mv=mv, budget=budget, distance=distance)
         if r is None:
             return Plan([], HOLDING)
-        steps: list[Any] = list(r.steps)
+        steps: list[Any] = r.steps  # a fresh list of ours: move_toward's Route is never shared
         if not r.arrives:
             note = f", {r.note}" if r.note else ""
-            return Plan(steps, f"closing on {target.name} ({view.flat_distance(me, target):.0f} m){note}")
+            d = view.flat_distance(me, target) if distance is None else distance
+            return Plan(steps, f"closing on {target.name} ({d:.0f} m){note}")
         if not self.charge and steps:
             last = steps[-1]
             prev = (steps[-2].x, steps[-2].y) if len(steps) > 1 else (me.x, me.y)

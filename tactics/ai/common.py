@@ -138,10 +138,11 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     :func:`best_melee` key their memos on it, so one turn builds it once.
     """
     grapple = me.grapple
+    tx, ty, tz = target.pos
     return (id(me.character), id(target.character), me_posture or me.posture, grapple == target.id,
             me.grapple_role if grapple else None, target.posture,
-            target.grapple_role if target.grapple else None, me.z >= target.z + 1.0,
-            target.defense_bonus, view.map.light_at(target.x, target.y))
+            target.grapple_role if target.grapple else None, me.z >= tz + 1.0,
+            target.defense_bonus, view.map.light_at(tx, ty))
 
 
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
@@ -353,10 +354,12 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
 
 
 def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
-                 allow_strenuous: bool | None = None) -> tuple[Estimate, ...]:
+                 allow_strenuous: bool | None = None, match: tuple | None = None) -> tuple[Estimate, ...]:
     """:func:`best_melee` as the remembered tuple itself: the same state gives the same (identical) tuple,
-    so a policy may key what it derives from the choice (acts, a description) on it."""
-    match = matchup(view, me, target)
+    so a policy may key what it derives from the choice (acts, a description) on it. ``match``: the
+    :func:`matchup` when the caller has it already."""
+    if match is None:
+        match = matchup(view, me, target)
     memo = view.memo.get("best melee")
     if memo is None:
         memo = view.memo["best melee"] = {}
@@ -427,6 +430,8 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     enemies = view.enemies() if enemies is None else enemies
     if not enemies:
         return None
+    if len(enemies) == 1:
+        return enemies[0]  # the only one is the pick, near or far
     mx, my, mz = me.pos
     hyp = math.hypot
     best_reach = None
@@ -505,12 +510,39 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     fields = memo.get("team fields")
     if fields is None:
         fields = memo["team fields"] = {}
-    key = (me.team, mv.key)
+    mkey = mv.key
+    key = (me.team, mkey)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = tmap.distance_field([(e.x, e.y) for e in enemies], mv)
+    f = _distance_field(view, enemies, mv, tmap, mkey)
     fields[key] = (rnd, f)
+    return f
+
+
+FIELD_MEMORY = 64
+"""How many fields :func:`_distance_field` (and :func:`_field_answers`) remember, all forgotten when full:
+a field holds a cost per cell, and the map keeps its own 256 (a batch meets a handful)."""
+
+
+def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = None, mkey: tuple | None = None) -> Any:
+    """The map's distance field to the enemies' positions for ``mv``, remembered in the scenario-shared
+    cache by those positions: the fights of a batch meet the same few (the map keys its own fields by
+    cells, which costs more to work out than a look-up by position). ``tmap`` and ``mkey``: ``view.map``
+    and ``mv.key`` when the caller has them (the :func:`map_cache` look-up is inline: every approach
+    turn asks)."""
+    tmap = view.map if tmap is None else tmap
+    shared = view.shared.get("distance fields")
+    if shared is None or shared[0] is not tmap:
+        shared = view.shared["distance fields"] = (tmap, {})
+    cache = shared[1]
+    goals = tuple([e.pos for e in enemies])
+    key = (mv.key if mkey is None else mkey, goals)
+    f = cache.get(key)
+    if f is None:
+        if len(cache) >= FIELD_MEMORY:
+            cache.clear()
+        f = cache[key] = tmap.distance_field(goals, mv)
     return f
 
 
@@ -531,7 +563,7 @@ def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = T
 def _team_field_at(view: View, me: UnitView, enemies: list[UnitView], mv: tuple[Mover, Mover]) -> tuple[Any, float]:
     """:func:`team_field` (safe) for the movers ``mv`` and its cost at ``me``, read once."""
     sm, real = mv
-    x, y = me.x, me.y
+    x, y, _ = me.pos
     f = _field(view, me, enemies, sm)
     cost = f.cost_at(x, y)
     if sm is not real and cost == math.inf:
@@ -603,6 +635,23 @@ class Route:
         return True
 
 
+def map_cache(view: View, name: str) -> dict:
+    """The scenario-shared cache ``name`` of answers that are pure functions of ``view.map`` (and their keys).
+
+    A map is no dict key (it compares by value), so the cache is kept with the
+    map it belongs to and starts afresh when a view of another map asks.
+    """
+    tmap = view.map
+    got = view.shared.get(name)
+    if got is None or got[0] is not tmap:
+        got = view.shared[name] = (tmap, {})
+    return got[1]
+
+
+ROUTE_MEMORY = 20_000
+"""How many :func:`route` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
 def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None = None,
           max_m: float | None = None, mv: tuple[Mover, Mover] | None = None) -> Route | None:
     """This turn's part of the path to ``goal``, planned with :func:`safe_mover`.
@@ -610,27 +659,56 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
     The moves are the path's corners, so the engine's own (short) path search
     between them follows the same way. ``max_m`` stops the walk early. ``mv``:
     ``me``'s :func:`movers`, when the caller has them.
+
+    A walk the safe mover finds is a pure function of the map, the start, the
+    goal, the safe mover's key and the budget, and the fights of a batch walk
+    the same opening moves: those answers are kept in the scenario-shared cache
+    (``view.shared``; the moves are frozen, so every answer shares them). The
+    engine mover's fallback reads the enemies, so it is never kept.
     """
+    return _route(view, me, goal, budget, max_m, mv)[0]
+
+
+def _route(view: View, me: UnitView, goal: tuple[float, float], budget: float | None,
+           max_m: float | None, mv: tuple[Mover, Mover] | None) -> tuple[Route | None, bool]:
+    """:func:`route`, and whether its answer is a pure function of the map (no look at the enemies)."""
     safe, real = movers(view, me) if mv is None else mv
-    tmap = view.map
-    legs = tmap.path(me.pos, goal, safe)
-    risky = False
-    if legs is None and safe is not real and not safe_reachable(view, me):
-        legs = tmap.path(me.pos, goal, real)  # no safe way anywhere: the engine's own way
-        risky = True
-    if legs is None:
-        return None
     budget = view.movement(me) if budget is None else budget
     if max_m is not None:
         budget = min(budget, max_m)
-    if risky:
+    tmap = view.map
+    start = me.pos
+    cache = map_cache(view, "routes")
+    key = (safe.key, start, goal if type(goal) is tuple else tuple(goal), budget)
+    got = cache.get(key)
+    if got is not None:
+        steps, end, used, arrives, total = got
+        return Route(list(steps), end, used, arrives, total), True
+    legs = tmap.path(start, goal, safe)
+    if legs is None:
+        if safe is real:
+            return None, True
+        if safe_reachable(view, me):
+            return None, False
+        legs = tmap.path(start, goal, real)  # no safe way anywhere: the engine's own way
+        if legs is None:
+            return None, False
         careful = _careful_jump(view, me, legs, budget)
-        if careful is not None:
-            return careful
+        return (careful if careful is not None else _cut(legs, start, budget)), False
+    r = _cut(legs, start, budget)
+    if len(cache) >= ROUTE_MEMORY:
+        cache.clear()
+    cache[key] = (tuple(r.steps), r.end, r.cost, r.arrives, r.total)
+    return r, True
+
+
+def _cut(legs: list[Any], start: tuple[float, ...], budget: float) -> Route:
+    """The moves along ``legs`` (from ``start``) that ``budget`` metres pay for: one per corner,
+    a straight run kept as one move, a walk or swim cut where the budget ends."""
     total = sum((leg.cost or leg.length) for leg in legs)
     steps: list[MoveTo] = []
     used = 0.0
-    end = (me.x, me.y)
+    end = (start[0], start[1])
     prev_dir: tuple[float, float] | None = None
     for leg in legs:
         if used >= budget - 1e-6:
@@ -656,16 +734,34 @@ def route(view: View, me: UnitView, goal: tuple[float, float], budget: float | N
 
 
 def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STOP_M) -> tuple[float, float]:
-    """A standable point ``stop`` metres short of ``target`` on the line from ``me``."""
-    dx, dy = me.x - target.x, me.y - target.y
+    """A standable point ``stop`` metres short of ``target`` on the line from ``me``.
+
+    A pure function of the map and both positions, kept in the scenario-shared
+    cache (:func:`map_cache`): the fights of a batch close in the same way.
+    """
+    cache = map_cache(view, "approach points")
+    key = (me.pos, target.pos, stop)
+    got = cache.get(key)
+    if got is None:
+        if len(cache) >= ROUTE_MEMORY:
+            cache.clear()
+        got = cache[key] = _approach_point(view.map, key[0], key[1], stop)
+    return got
+
+
+def _approach_point(tmap: Any, me: tuple[float, float, float], target: tuple[float, float, float],
+                    stop: float) -> tuple[float, float]:
+    """:func:`approach_point` worked out from the positions ``me`` and ``target`` (x, y, z)."""
+    mx, my = me[0], me[1]
+    tx, ty, tz = target
+    dx, dy = mx - tx, my - ty
     d = math.hypot(dx, dy)
     if d <= stop + 1e-6:
-        return (me.x, me.y)
-    px, py = target.x + dx / d * stop, target.y + dy / d * stop
-    tmap = view.map
-    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - target.z) <= MELEE_REACH_UP_M:
+        return (mx, my)
+    px, py = tx + dx / d * stop, ty + dy / d * stop
+    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - tz) <= MELEE_REACH_UP_M:
         return (px, py)
-    return (target.x, target.y)
+    return (tx, ty)
 
 
 RUN_UP_M = 2.1
@@ -779,40 +875,86 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
     return steps, None
 
 
+MOVE_MEMORY = 1024
+"""How many :func:`move_toward` answers are kept per team field (all are forgotten when full)."""
+
+
 def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
                 stop: float = STOP_M, max_m: float | None = None, field: Any = None,
-                mv: tuple[Mover, Mover] | None = None) -> Route | None:
+                mv: tuple[Mover, Mover] | None = None, budget: float | None = None,
+                distance: float | None = None) -> Route | None:
     """This turn's moves toward ``target``: a planned path when close, the team field's way when far.
 
     ``route.arrives`` tells whether the walk ends next to the target (so an
     attack can follow in the same plan). ``field`` and ``mv``: this turn's
     :func:`team_field` and ``me``'s :func:`movers`, when the caller has them
-    already (see :func:`reach_field`).
+    already (see :func:`reach_field`); likewise ``budget`` (``view.movement(me)``)
+    and ``distance`` (``view.flat_distance(me, target)``).
+
+    Given the field and the movers, the answer is a pure function of the map,
+    the field, both positions, the budget and the safe mover's key (unless the
+    safe mover found no way and the enemies were asked): such answers are kept
+    with the field in the scenario-shared cache (:func:`_field_answers`), since
+    the fights of a batch make the same approach turns.
     """
-    budget = view.movement(me)
-    d = view.flat_distance(me, target)
+    if budget is None:
+        budget = view.movement(me)
+    if field is None or mv is None:
+        return _move_toward(view, me, target, enemies, stop, max_m, field, mv, budget, distance)[0]
+    cache = _field_answers(view, field)
+    key = (mv[0].key, me.pos, target.pos, budget, stop, max_m)
+    got = cache.get(key)
+    if got is not None:
+        steps, end, used, arrives, total, note = got
+        return Route(list(steps), end, used, arrives, total, note)
+    r, pure = _move_toward(view, me, target, enemies, stop, max_m, field, mv, budget, distance)
+    if pure and r is not None:
+        if len(cache) >= MOVE_MEMORY:
+            cache.clear()
+        cache[key] = (tuple(r.steps), r.end, r.cost, r.arrives, r.total, r.note)
+    return r
+
+
+def _field_answers(view: View, field: Any) -> dict:
+    """The scenario-shared answers that depend on the distance field ``field`` (and the map), kept with
+    the field itself (as many fields as :data:`FIELD_MEMORY`: each holds its grid alive)."""
+    fields = map_cache(view, "answers by field")
+    got = fields.get(field)
+    if got is None:
+        if len(fields) >= FIELD_MEMORY:
+            fields.clear()
+        got = fields[field] = {}
+    return got
+
+
+def _move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitView], stop: float,
+                 max_m: float | None, field: Any, mv: tuple[Mover, Mover] | None, budget: float,
+                 distance: float | None) -> tuple[Route | None, bool]:
+    """:func:`move_toward` worked out, and whether the answer is pure (every :func:`_route` was)."""
+    d = view.flat_distance(me, target) if distance is None else distance
     if d > budget * 2 + 8:
         wp = steer(view, me, enemies, budget + 4, field)
         if wp is None:
-            return None
-        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv)
+            return None, True
+        r, pure = _route(view, me, wp, budget, max_m, mv)
         if r is not None:
             r.arrives = False
-            return r
-        return None
+        return r, pure
     goal = approach_point(view, me, target, stop)
-    r = route(view, me, goal, budget=budget, max_m=max_m, mv=mv)
+    r, pure = _route(view, me, goal, budget, max_m, mv)
     if r is None:
         # no (safe) way to that spot: go the way the team field knows
         wp = steer(view, me, enemies, budget + 4, field)
-        r = route(view, me, wp, budget=budget, max_m=max_m, mv=mv) if wp is not None else None
+        if wp is None:
+            return None, pure
+        r, pure2 = _route(view, me, wp, budget, max_m, mv)
         if r is None:
-            return None
+            return None, pure and pure2
         r.arrives = False
-        return r
+        return r, pure and pure2
     if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > MELEE_REACH_M - 0.1:
         r.arrives = False
-    return r
+    return r, pure
 
 
 def straight_run(view: View, me: UnitView, goal: tuple[float, float]) -> float | None:

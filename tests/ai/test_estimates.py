@@ -49,6 +49,10 @@ class _Unit:
         self.grapple, self.grapple_role, self.z = grapple, grapple_role, z
         self.x, self.y, self.defense_bonus, self.health = 1.0, 1.0, defense_bonus, health
 
+    @property
+    def pos(self) -> tuple[float, float, float]:
+        return (self.x, self.y, self.z)
+
 
 def _plain_best_melee(view, me, target, charge_m=0.0, allow_strenuous=None):
     """best_melee as it was written before it remembered its choice (one estimate() per option)."""
