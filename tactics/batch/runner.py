@@ -89,16 +89,34 @@ class Condition:
 
 @dataclass(frozen=True)
 class _Chunk:
-    condition: Condition
+    condition: Condition | int
+    """The condition, or its index among the conditions a local pool's workers adopted."""
     items: tuple[tuple[int, int], ...]
     """(run, seed) pairs."""
     keep_replays: bool
 
+    @property
+    def index(self) -> int:
+        return self.condition if isinstance(self.condition, int) else self.condition.index
+
+
+_ADOPTED: dict[int, Condition] = {}
+"""In a local pool's worker process: the batch's conditions, set once by :func:`_adopt` (the
+pool's initializer). Empty in every other process. Chunks then carry only an index, so all the
+chunks a worker runs share one scenario and its caches (the map's paths, the AI's choices)."""
+
+
+def _adopt(conditions: tuple[Condition, ...]) -> None:
+    """Pool initializer: keep this worker's conditions (forked workers inherit the parent's warm ones)."""
+    _ADOPTED.clear()
+    _ADOPTED.update((c.index, c) for c in conditions)
+
 
 def _run_chunk(chunk: _Chunk) -> list[dict[str, Any]]:
-    """Run the fights of one chunk (in a worker). Module-level, so it pickles by name."""
+    """Run the fights of one chunk (in a worker), each as a record with its table row made
+    there too (the parent only collects). Module-level, so it pickles by name."""
     out = []
-    cond = chunk.condition
+    cond = chunk.condition if isinstance(chunk.condition, Condition) else _ADOPTED[chunk.condition]
     for run, seed in chunk.items:
         rec: dict[str, Any] = {"condition": cond.index, "run": run, "seed": seed}
         try:
@@ -112,6 +130,8 @@ def _run_chunk(chunk: _Chunk) -> list[dict[str, Any]]:
         except Exception as err:  # noqa: BLE001 - one bad fight must not sink the batch
             rec["error"] = f"{type(err).__name__}: {err}"
             rec["traceback"] = traceback.format_exc()
+        rec["row"] = _row(cond, rec)
+        rec.pop("characters", None)
         out.append(rec)
     return out
 
@@ -242,7 +262,8 @@ class _Plan:
     label: str
 
 
-def _plan(workers: int | None, executor: Executor | None, scheduler: str | None) -> _Plan:
+def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
+          conditions: Sequence[Condition] = ()) -> _Plan:
     if executor is not None:
         return _Plan(executor, None, workers or default_workers(), type(executor).__name__)
     if scheduler is None and workers is None:
@@ -255,22 +276,39 @@ def _plan(workers: int | None, executor: Executor | None, scheduler: str | None)
         raise ValueError(f"workers must be at least 1, got {n}")
     if n == 1:
         return _Plan(None, None, 1, "this process")
-    ex = ProcessPoolExecutor(max_workers=n)
+    ex = ProcessPoolExecutor(max_workers=n, initializer=_adopt, initargs=(tuple(conditions),))
     return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
 
 
-def _chunks(conditions: Sequence[Condition], seeds: Sequence[int], chunksize: int, keep: bool) -> list[_Chunk]:
+CHUNK_MAX = 200
+"""Most fights in one task (a chunk)."""
+CHUNK_MIN = 10
+"""Fewest fights in one task when the sizes are chosen (fewer only at the very end)."""
+
+
+def _chunks(conditions: Sequence[Condition], seeds: Sequence[int], chunksize: int | None, workers: int,
+            keep: bool) -> list[_Chunk]:
+    """The fights as tasks, in order, one condition per chunk.
+
+    A given ``chunksize`` is used as is. Otherwise the sizes are guided: each
+    chunk takes ``1 / (2 · workers)`` of the fights still to hand out (between
+    :data:`CHUNK_MIN` and :data:`CHUNK_MAX`), so the first chunks are large
+    (few tasks; each starts its scenario's caches afresh in its worker) and
+    the last ones small (the workers finish together). 2,000 fights on 2
+    workers go out as 200, 200, ..., 150, 113, 85, ..., 10.
+    """
+    left = len(conditions) * len(seeds)
     out = []
     for cond in conditions:
         items = list(enumerate(seeds))
-        for i in range(0, len(items), chunksize):
-            out.append(_Chunk(cond, tuple(items[i:i + chunksize]), keep))
+        i = 0
+        while i < len(items):
+            n = chunksize or max(CHUNK_MIN, min(CHUNK_MAX, math.ceil(left / (2 * workers))))
+            part = tuple(items[i:i + n])
+            out.append(_Chunk(cond, part, keep))
+            i += len(part)
+            left -= len(part)
     return out
-
-
-def _auto_chunksize(total: int, workers: int) -> int:
-    # about eight chunks a worker (load balance, a live progress bar), at most 50 fights a chunk
-    return max(1, min(200, math.ceil(total / (workers * 8))))
 
 
 # ----------------------------------------------------------------- run
@@ -320,9 +358,11 @@ def run(
         replays_dir.mkdir(parents=True, exist_ok=True)
 
     total = len(conditions) * runs
-    plan = _plan(workers, executor, scheduler)
-    size = int(chunksize) if chunksize else _auto_chunksize(total, plan.workers)
-    chunks = _chunks(conditions, seeds, size, replays_dir is not None)
+    plan = _plan(workers, executor, scheduler, conditions)
+    chunks = _chunks(conditions, seeds, int(chunksize) if chunksize else None, plan.workers,
+                     replays_dir is not None)
+    local_pool = isinstance(plan.executor, ProcessPoolExecutor) and executor is None
+    size = max((len(ch.items) for ch in chunks), default=0)
     show = sys.stderr.isatty() if progress is None else bool(progress)
 
     records: list[dict[str, Any]] = []
@@ -336,11 +376,14 @@ def run(
                     advance(len(done))
         else:
             if isinstance(plan.executor, ProcessPoolExecutor) and chunks:
-                # warm the caches (maps, movement graphs, sheets) here, so forked workers
-                # start with them instead of each building its own; the result is dropped
-                _run_chunk(_Chunk(chunks[0].condition, chunks[0].items[:1], False))
+                # warm the caches (maps, movement graphs, sheets, the scenario's own) here, so forked
+                # workers start with them instead of each building its own; the result is dropped
+                _run_chunk(_Chunk(conditions[chunks[0].index], chunks[0].items[:1], False))
                 # keep the collector off the inherited objects: no copy-on-write of their pages
                 gc.freeze()
+            if local_pool:
+                # the workers adopted the conditions (the pool's initializer): send indices only
+                chunks = [_Chunk(ch.index, ch.items, ch.keep_replays) for ch in chunks]
             # submit everything before the progress bar starts its thread (fork-safe)
             futures: dict[Future, _Chunk] = {plan.executor.submit(_run_chunk, ch): ch for ch in chunks}
             with _progress(show, total, plan.label) as advance:
@@ -351,7 +394,7 @@ def run(
                     except Exception as err:  # noqa: BLE001 - a lost chunk: its runs failed
                         tb = "".join(traceback.format_exception(err))
                         done = [
-                            {"condition": ch.condition.index, "run": r, "seed": s,
+                            {"condition": ch.index, "run": r, "seed": s,
                              "error": f"{type(err).__name__}: {err}", "traceback": tb}
                             for r, s in ch.items
                         ]
@@ -367,7 +410,7 @@ def run(
     rows, failures = [], []
     for rec in records:
         cond = conditions[rec["condition"]]
-        row = _row(cond, rec)
+        row = rec.get("row") or _row(cond, rec)
         rows.append(row)
         if rec.get("error"):
             failures.append({**{k: row[k] for k in (*cond.params, "run", "seed", "error")},
