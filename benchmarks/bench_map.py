@@ -158,8 +158,10 @@ def bench_field(rng: np.random.Generator) -> None:
           f"   = {t_nx / t_ours:.2f}× networkx lengths, {t_nx_paths / t_ours:.2f}× with paths"
           f"   (max difference {worst:.2g} m)")
     a, b = m.center(2, 2), m.center(125, 120)
-    t_path = best(lambda: m.path(a, b, mover), 3)
-    print(f"  one path corner to corner                    {t_path * 1000:>8.1f} ms")
+    t_path = best(lambda: m._path(a, b, mover), 3)   # the search itself, not the map's memory of answers
+    t_known = best(lambda: m.path(a, b, mover), 3)
+    print(f"  one path corner to corner (searched)         {t_path * 1000:>8.2f} ms")
+    print(f"  the same path again (remembered by the map)  {t_known * 1000:>8.4f} ms")
 
 
 def main() -> None:
