@@ -36,20 +36,9 @@ SMOOTH_MAX_STEPS = 16
 """Longest zig-zag (in steps) pulled into one straight walk, unless the whole run is straight."""
 
 
-def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
-    """Cells (col, row) a segment in cell units passes through or touches.
-
-    A grid walk (Amanatides and Woo): one step per cell boundary crossed; a
-    segment through a cell corner touches both cells beside the corner.
-
-    >>> sorted(_cells_touched(0.5, 0.5, 2.5, 0.5))
-    [(0, 0), (1, 0), (2, 0)]
-    >>> sorted(_cells_touched(0.5, 0.5, 1.5, 1.5))
-    [(0, 0), (0, 1), (1, 0), (1, 1)]
-    """
-    c, r = math.floor(x0), math.floor(y0)
-    c1, r1 = math.floor(x1), math.floor(y1)
-    out = [(c, r)]
+def _grid_steps(x0: float, y0: float, x1: float, y1: float, c: int, r: int) -> tuple[int, float, float, int, float, float]:
+    """The set-up of a grid walk from (x0, y0) in cell (c, r) toward (x1, y1): per axis the
+    step (-1, 0, 1), the segment fraction one cell takes and the fraction to the first boundary."""
     dx, dy = x1 - x0, y1 - y0
     inf = math.inf
     if dx > 0:
@@ -64,6 +53,24 @@ def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int
         sr, tdy, tmy = -1, -1.0 / dy, (y0 - r) / -dy
     else:
         sr, tdy, tmy = 0, inf, inf
+    return sc, tdx, tmx, sr, tdy, tmy
+
+
+def _cells_touched(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+    """Cells (col, row) a segment in cell units passes through or touches.
+
+    A grid walk (Amanatides and Woo): one step per cell boundary crossed; a
+    segment through a cell corner touches both cells beside the corner.
+
+    >>> sorted(_cells_touched(0.5, 0.5, 2.5, 0.5))
+    [(0, 0), (1, 0), (2, 0)]
+    >>> sorted(_cells_touched(0.5, 0.5, 1.5, 1.5))
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+    c, r = math.floor(x0), math.floor(y0)
+    c1, r1 = math.floor(x1), math.floor(y1)
+    out = [(c, r)]
+    sc, tdx, tmx, sr, tdy, tmy = _grid_steps(x0, y0, x1, y1, c, r)
     for _ in range(abs(c1 - c) + abs(r1 - r) + 2):
         if c == c1 and r == r1:
             break
@@ -146,20 +153,7 @@ def straight_walk_line(graph: CellGraph, x0: float, y0: float, x1: float, y1: fl
     ok = _level_from(graph, stand[r * graph.cols + c])
     q = (r + 1) * stride + c + 1
     c1, r1 = math.floor(x1), math.floor(y1)
-    dx, dy = x1 - x0, y1 - y0
-    inf = math.inf
-    if dx > 0:
-        sc, tdx, tmx = 1, 1.0 / dx, (c + 1 - x0) / dx
-    elif dx < 0:
-        sc, tdx, tmx = -1, -1.0 / dx, (x0 - c) / -dx
-    else:
-        sc, tdx, tmx = 0, inf, inf
-    if dy > 0:
-        sr, tdy, tmy = 1, 1.0 / dy, (r + 1 - y0) / dy
-    elif dy < 0:
-        sr, tdy, tmy = -1, -1.0 / dy, (y0 - r) / -dy
-    else:
-        sr, tdy, tmy = 0, inf, inf
+    sc, tdx, tmx, sr, tdy, tmy = _grid_steps(x0, y0, x1, y1, c, r)
     qr = sr * stride
     for _ in range(abs(c1 - c) + abs(r1 - r) + 2):
         if c == c1 and r == r1:
