@@ -45,8 +45,8 @@ class Advance:
     """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
 
     def __init__(self) -> None:
-        self._melee: tuple[Character, str | None] | None = None
-        """The sheet last seen and its best hand-to-hand weapon (chosen once per sheet)."""
+        self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
+        """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
 
     def plan(self, view: View) -> Plan:
         me = view.me
@@ -54,8 +54,12 @@ class Advance:
         if target is None:
             return Plan([], "no enemy left")
         ch = me.character
-        for w in ch.weapons:
-            if w.kind in ("bow", "gun", "thrown") and w.name not in me.spent:
+        known = self._sheet
+        if known is None or known[0] is not ch:
+            ranged = tuple(w for w in ch.weapons if w.kind in ("bow", "gun", "thrown"))
+            known = self._sheet = (ch, ranged, best_melee_weapon(me))
+        for w in known[1]:
+            if w.name not in me.spent:
                 action = "quick throw" if w.kind == "thrown" else "quick shot"
                 if w.kind == "bow" and me.drawn != w.name:
                     action = "draw and fire" if me.health == "healthy" else "draw"
@@ -64,10 +68,7 @@ class Advance:
                     if action == "draw":
                         return Plan([Act("draw", weapon=w.name)], f"drawing {w.name} on {target.name}")
                     return Plan([Act(action, target=target.id, weapon=w.name)], f"shooting {target.name}")
-        known = self._melee
-        if known is None or known[0] is not ch:
-            known = self._melee = (ch, best_melee_weapon(me))
-        melee = known[1]
+        melee = known[2]
         if melee is None:
             return Plan([], "no weapon")
         steps: list[Any] = []
