@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from tactics.batch import Table, rerun, run, run_seed
-from tactics.batch.runner import SCHEDULER_ENV, parse_vary, replay_name
+from tactics.batch.runner import CHUNK_MAX, CHUNK_MIN, SCHEDULER_ENV, _chunks, _condition, parse_vary, replay_name
 
 from .helpers import duel, flaky
 
@@ -57,6 +57,22 @@ def test_two_workers_give_the_same_table(serial: Table) -> None:
     two = run(duel(), RUNS, seed=11, workers=2, vary=VARY, chunksize=3, progress=False)
     assert two.meta["executor"] == "2 local processes"
     assert two == serial
+
+
+def test_two_workers_with_guided_chunks_give_the_same_table(serial: Table) -> None:
+    two = run(duel(), RUNS, seed=11, workers=2, vary=VARY, progress=False)
+    assert two == serial
+
+
+def test_guided_chunks_shrink_toward_the_end_and_cover_every_run_once() -> None:
+    conds = [_condition(duel(), i, {}, {}, None) for i in range(2)]
+    chunks = _chunks(conds, list(range(2000)), None, 2, False)
+    sizes = [len(ch.items) for ch in chunks]
+    assert sizes[0] == CHUNK_MAX and sizes == sorted(sizes, reverse=True)
+    assert min(sizes[:-2]) >= CHUNK_MIN                      # only each condition's very last may be smaller
+    seen = [(ch.index, run) for ch in chunks for run, _ in ch.items]
+    assert sorted(seen) == [(c, r) for c in range(2) for r in range(2000)]
+    assert [len(ch.items) for ch in _chunks(conds, list(range(10)), 3, 2, False)] == [3, 3, 3, 1] * 2
 
 
 def test_spawned_processes_give_the_same_table(serial: Table) -> None:
