@@ -26,7 +26,7 @@ from tactics.replay.explain import roll_text
 from tactics.replay.schema import (
     Attack,
     Climb,
-    Damage,
+    Harm as Damage,
     End,
     Fall,
     Fly,

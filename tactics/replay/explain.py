@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from tactics.replay.schema import (
     Attack,
     Climb,
-    Damage,
+    Harm as Damage,
     End,
     Event,
     Fall,

@@ -22,7 +22,7 @@ from typing import Any
 
 from tactics.replay.schema import (
     Attack,
-    Damage,
+    Harm as Damage,
     End,
     Event,
     Fall,

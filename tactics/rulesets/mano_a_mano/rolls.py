@@ -23,15 +23,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from tactics.rules.records import Modifier
+
 #: The scale of DECISIONS.md "Dice and success" for rolls nothing else prices.
 EASY, EXPERT, HARD, NEARLY_IMPOSSIBLE = 5, 10, 15, 20
-
-
-class Modifier(NamedTuple):
-    """A named bonus or penalty: ``Modifier("evading", 5)``."""
-
-    source: str
-    value: int
 
 
 class RollResult(NamedTuple):

@@ -29,7 +29,7 @@ from .actions import ACTIONS, ActionSpec
 from .armor import armor_effect
 from .character import Character
 from .health import split_power
-from .ranged import charge_bonus
+from tactics.rules.ranged import charge_bonus
 from .rolls import Modifier
 from .sheet import Weapon
 
