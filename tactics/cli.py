@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
 
+import msgspec
 import typer
 from rich import box
 from rich.console import Console
@@ -406,22 +407,25 @@ def validate_file(path: Path) -> str:
         from tactics.replay import load_replay
 
         rep = load_replay(path)
-        return f"replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, {rep.duration:.1f} s"
+        return (f"{rep.header.ruleset} replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, "
+                f"{rep.duration:.1f} s")
     if kind == "encounter":
         from tactics.scenario import load_scenario
 
         sc = load_scenario(path)
-        return f"encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
+        return f"{sc.ruleset} encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
     if kind == "map":
         from tactics.map import load_map
 
         m = load_map(path)
         return f"map {m.name!r}: {m.cols}×{m.rows} cells of {m.cell_size:g} m"
     if kind in ("sheet", "toml"):
-        from tactics.rules import load_character
+        from tactics.errors import read_toml
+        from tactics.sheets import sheet_from_dict, sheet_ruleset
 
-        ch = load_character(path)
-        return f"character sheet {ch.name!r}"
+        data = read_toml(path, "sheet")
+        ch = sheet_from_dict(data, str(path))
+        return f"{sheet_ruleset(data, str(path))} character sheet {ch.name!r}"
     raise InputError(str(path), "", "not a map, sheet, encounter (.toml) or replay (.jsonl)")
 
 
@@ -449,14 +453,14 @@ def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheet
 # ----------------------------------------------------------------- list
 @app.command("list", short_help="The maps, characters, policies, encounters that ship.")
 def list_(
-    what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters]",
+    what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters|rulesets]",
                                          help="Show only one table."),
 ) -> None:
     """The maps, characters, AI policies and encounters that ship."""
     with _guard():
         from tactics import scenario as sc
 
-        kinds = ("maps", "characters", "policies", "encounters")
+        kinds = ("maps", "characters", "policies", "encounters", "rulesets")
         if what is not None and what not in kinds:
             raise InputError("list", what, f"choose one of {', '.join(kinds)}")
         show = kinds if what is None else (what,)
@@ -477,17 +481,20 @@ def list_(
         if "characters" in show:
             t = Table(title="Characters (assets/characters/)", title_justify="left")
             t.add_column("name", style="bold")
+            t.add_column("ruleset")
             t.add_column("sheet")
             t.add_column("description", overflow="fold")
-            from tactics.rules import load_character
+            from tactics.rules.registry import available
+            from tactics.sheets import load_sheet
 
-            for name, p in sc.shipped_characters().items():
-                try:
-                    ch = load_character(p)
-                    desc = getattr(ch, "description", "") or ch.to_dict().get("description", "") or ""
-                    t.add_row(name, ch.name, desc)
-                except InputError as err:
-                    t.add_row(name, "?", Text(f"broken: {err}", style="red"))
+            for rs in available():
+                for name, p in sc.shipped_characters(rs).items():
+                    try:
+                        ch = load_sheet(p, rs)
+                        desc = getattr(ch, "description", "") or ""
+                        t.add_row(name, rs, ch.name, desc)
+                    except InputError as err:
+                        t.add_row(name, rs, "?", Text(f"broken: {err}", style="red"))
             console.print(t)
         if "policies" in show:
             t = Table(title="Policies", title_justify="left")
@@ -497,6 +504,23 @@ def list_(
             for name, cls in _policies().items():
                 doc = (cls.__doc__ or "").strip().splitlines()
                 t.add_row(name, sc.ARCHETYPES.get(name, "steven"), doc[0] if doc else "")
+            console.print(t)
+        if "rulesets" in show:
+            from tactics.rules.registry import DEFAULT, available, get_ruleset
+
+            t = Table(title="Rulesets (the combat systems; `ruleset = \"...\"` in sheets and encounters)",
+                      title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("version")
+            t.add_column("round")
+            t.add_column("options", overflow="fold")
+            t.add_column("about", overflow="fold")
+            for name in available():
+                rs = get_ruleset(name)
+                doc = (type(rs).__doc__ or "").strip().splitlines()
+                opts = ", ".join(f"{k}={v}" for k, v in msgspec.to_builtins(rs.options_type()).items())
+                label = f"{name} (default)" if name == DEFAULT else name
+                t.add_row(label, str(rs.version), f"{rs.round_seconds:g} s", opts, doc[0] if doc else "")
             console.print(t)
         if "encounters" in show:
             t = Table(title="Encounters (maps/*.encounter.toml)", title_justify="left")

@@ -21,6 +21,9 @@ asked for::
 from __future__ import annotations
 
 import importlib
+import importlib.abc
+import importlib.util
+import sys
 from typing import Any
 
 from .effects import EFFECT_TYPES, Attacked, Check, Effect, Fall, Harm, Note, Push, Refused, Status
@@ -45,6 +48,28 @@ from .registry import BUILT_IN, DEFAULT, available, get_ruleset
 _MANO_A_MANO = "tactics.rulesets.mano_a_mano"
 _MANO_MODULES = frozenset({"actions", "armor", "attack", "character", "falls", "health", "load", "movement",
                            "rolls", "sheet", "stances", "throws"})
+
+
+class _OldModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """``import tactics.rules.armor`` (and the other 000 modules of the first releases) gives
+    the module that now lives in :mod:`tactics.rulesets.mano_a_mano`. Consulted last, only for
+    names no real module answers."""
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        head, _, tail = fullname.rpartition(".")
+        if head == __name__ and tail in _MANO_MODULES:
+            return importlib.util.spec_from_loader(fullname, self)
+        return None
+
+    def create_module(self, spec: Any) -> Any:
+        return importlib.import_module(f"{_MANO_A_MANO}.{spec.name.rpartition('.')[2]}")
+
+    def exec_module(self, module: Any) -> None:
+        return None
+
+
+if not any(isinstance(f, _OldModules) for f in sys.meta_path):
+    sys.meta_path.append(_OldModules())
 
 
 def __getattr__(name: str) -> Any:

@@ -115,7 +115,7 @@ class Moves:
         self.record(Move(t=self.enc.env.now, who=partner.id, legs=out,
                          metres=round(sum(math.dist(l.start, l.end) for l in out), 6), budget=0.0))
 
-    def _cached_route(self, c: Combatant, goal: tuple[float, float], ts: TurnState) -> list[Any] | None:
+    def _cached_route(self, c: Combatant, goal: tuple[float, float], ts: TurnState | None = None) -> list[Any] | None:
         """The rest of last turn's route when it still leads (nearly) to ``goal``.
 
         Nobody blocks anybody's path and the map does not change, so a route
@@ -135,7 +135,7 @@ class Moves:
         if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
             return None
         remaining = legs[0].length if len(legs) == 1 else sum(leg.length for leg in legs)
-        if remaining <= 2 * ts.walk:
+        if remaining <= 2 * (ts.walk if ts is not None else self.enc.walk_budget(c)):
             return None
         slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
         if math.dist(old_goal, goal) <= slack:

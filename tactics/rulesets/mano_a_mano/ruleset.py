@@ -204,5 +204,23 @@ class ManoAMano:
         return _estimates.estimates(world, unit, target)
 
 
+def _keep_old_names() -> None:
+    """The pure functions the first releases' ``Ruleset`` object carried, still answered here
+    (``MANO_A_MANO.split_power(5, "blunt")``) for scripts written against it."""
+    from . import actions, attack, falls, health, movement, rolls, stances, throws
+    from tactics.rules import ranged
+
+    for mod, names in ((rolls, ("success",)), (attack, ("resolve_attack",)), (stances, ("stance_modifiers",)),
+                       (ranged, ("range_difficulty", "darkness_difficulty", "charge_bonus")),
+                       (throws, ("throw_range",)), (actions, ("acts_every", "combo_size", "can_do")),
+                       (health, ("health_state", "recover_stun", "rest", "split_power")),
+                       (movement, ("max_jump", "jump_needs_roll", "climb_profile")),
+                       (falls, ("fall_severity", "resolve_fall"))):
+        for n in names:
+            setattr(ManoAMano, n, staticmethod(getattr(mod, n)))
+
+
+_keep_old_names()
+
 RULESET = ManoAMano()
 """The Mano a Mano rules of 000 with the rulings of DECISIONS.md and docs/rules.md."""
