@@ -82,7 +82,7 @@ def _roll_of(r: Any) -> Roll | None:
 
 
 class ManoAMano:
-    """000 with the rulings of DECISIONS.md and docs/rules.md."""
+    """Mano a Mano (000): d20 success rolls, stun and damage, combos of quick actions."""
 
     name = "mano-a-mano"
     version = VERSION
