@@ -25,7 +25,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.common import best_melee, pick_target, steer
+from tactics.ai.fields import steer
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.strikes import best_melee
+from tactics.ai.reactions import Reactive
 from tactics.sim.plan import MoveTo, Plan
 from tactics.sim.view import MELEE_REACH_UP_M, UnitView, View
 
@@ -37,7 +40,7 @@ STRIKE_FLAT_M = 1.5
 """Horizontal offset from the target when striking (reach is 3 m)."""
 
 
-class Flyer:
+class Flyer(Reactive):
     """Flight: hover out of reach above the target, dive to strike from above, climb back."""
 
     name = "flyer"
@@ -50,11 +53,11 @@ class Flyer:
         ch = me.character
         base = float(ch.airspeed)
         if base <= 0 or ch.encumbrance != "none":
-            from tactics.ai.brawler import Brawler
+            from tactics.ai.mano_a_mano.brawler import Brawler
 
             return Brawler().plan(view)
-        if me.grapple is not None:
-            partner = view.unit(me.grapple)
+        if me.partner is not None:
+            partner = view.unit(me.partner)
             attacks = best_melee(view, me, partner)
             return Plan([a.act(partner) for a in attacks], f"grappled: striking {partner.name}")
         # prefer a target we can reach from above: the focus rule, grounded enemies first
@@ -78,9 +81,10 @@ class Flyer:
             # climbed too much: come down to win airspeed back (each metre down gives one)
             drop_to = max(hover_z, tmap.ground_height(me.x, me.y) + 1.0)
             return Plan([MoveTo(me.x, me.y, z=drop_to)], f"low on airspeed ({cur:.0f}): descending to {drop_to:.1f} m")
-        badly_hurt = (me.stun + me.damage) >= ch.stamina - 3
-        if badly_hurt and me.health != "healthy" and me.stun > 0:
-            return self._keep_away(view, me, target, hover_z, f"badly hurt: out of reach while {me.stun} stun wears off")
+        stun = me.tracks["stun"]
+        badly_hurt = (stun + me.tracks["damage"]) >= ch.stamina - 3
+        if badly_hurt and me.health != "healthy" and stun > 0:
+            return self._keep_away(view, me, target, hover_z, f"badly hurt: out of reach while {stun} stun wears off")
         start_z = me.z
         dive = math.dist((me.x, me.y, start_z), (sx, sy, strike_z))
         climb_back = max(0.0, hover_z - strike_z)
