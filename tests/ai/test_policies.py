@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from tactics import Encounter, load_character, load_map
-from tactics.ai import POLICIES, Archer, Brawler, Cautious, Flyer, Grappler, NoChargeBrawler, Skirmisher
-from tactics.ai.common import hit_chance, safe_mover
-from tactics.ai.experiments import runner
+from tactics.ai import POLICIES, policies_for
+from tactics.ai.mano_a_mano import Archer, Brawler, Cautious, Flyer, Grappler, NoChargeBrawler, Skirmisher
+from tactics.ai.mano_a_mano.experiments import runner
+from tactics.ai.mano_a_mano.movers import safe_mover
+from tactics.ai.mano_a_mano.odds import hit_chance
 from tactics.map import TacticalMap
 from tactics.replay.schema import Attack, Fly, Say, State, Turn
 from tactics.sim import Plan
@@ -46,15 +48,18 @@ def fight(mapname: str, red: str, blue: str = "passive", n: int = 2, seed: int =
 
 # -- the registry ------------------------------------------------------------
 def test_policies_are_registered_by_name_and_resolved_by_the_engine():
-    assert set(POLICIES) >= {"brawler", "archer", "skirmisher", "grappler", "flyer", "cautious", "brawler-nocharge"}
-    for name, cls in POLICIES.items():
+    mano = policies_for("mano-a-mano")
+    assert set(POLICIES) == {"mano-a-mano"} and mano == POLICIES["mano-a-mano"]
+    assert set(mano) >= {"advance", "brawler", "archer", "skirmisher", "grappler", "flyer", "cautious",
+                         "brawler-nocharge"}
+    for name, cls in mano.items():
         p = cls()
         assert callable(p.plan), name
     enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=1)
     enc.add(sheet("steven"), team="red", policy="brawler")
     enc.add(sheet("clone"), team="blue", policy="passive")
     assert enc.header().roster[0].policy == "brawler"
-    assert isinstance(POLICIES["brawler-nocharge"](), Brawler) and not NoChargeBrawler().charge
+    assert isinstance(mano["brawler-nocharge"](), Brawler) and not NoChargeBrawler().charge
 
 
 def test_hit_chance_follows_the_dice_rule():
@@ -201,7 +206,7 @@ def test_cautious_rests_when_resting_makes_it_healthy():
     r = enc.run(until=3)
     says = [e.text for e in r.events if isinstance(e, Say) and e.who == me.id]
     assert says[0].startswith("resting")
-    assert me.health == "healthy" and me.stun == 0
+    assert me.health == "healthy" and me.tracks["stun"] == 0
 
 
 def test_a_plan_is_a_plan_with_a_reason_for_every_policy():
