@@ -41,55 +41,8 @@ class Passive:
         return Plan([], "standing still")
 
 
-class Advance:
-    """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
-
-    def __init__(self) -> None:
-        self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
-        """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
-
-    def plan(self, view: View) -> Plan:
-        me = view.me
-        target = view.nearest_enemy()
-        if target is None:
-            return Plan([], "no enemy left")
-        ch = me.character
-        known = self._sheet
-        if known is None or known[0] is not ch:
-            ranged = tuple(w for w in ch.weapons if w.kind in ("bow", "gun", "thrown"))
-            known = self._sheet = (ch, ranged, best_melee_weapon(me))
-        for w in known[1]:
-            if w.name not in me.spent:
-                action = "quick throw" if w.kind == "thrown" else "quick shot"
-                if w.kind == "bow" and me.drawn != w.name:
-                    action = "draw and fire" if me.health == "healthy" else "draw"
-                rng = view.max_range(me, w, "quick throw" if w.kind == "thrown" else "quick shot")
-                if rng > 0 and view.distance(me, target) <= rng and view.can_see(me, target):
-                    if action == "draw":
-                        return Plan([Act("draw", weapon=w.name)], f"drawing {w.name} on {target.name}")
-                    return Plan([Act(action, target=target.id, weapon=w.name)], f"shooting {target.name}")
-        melee = known[2]
-        if melee is None:
-            return Plan([], "no weapon")
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            steps.append(MoveTo(target.x, target.y, target.z if me.flying else None))
-            if not me.flying and view.flat_distance(me, target) > view.movement(me) + MELEE_REACH_M:
-                return Plan(steps, f"closing on {target.name}")  # no strike can land this turn
-        steps.append(Act("quick strike", target=target.id, weapon=melee))
-        return Plan(steps, f"closing on {target.name}")
-
-
-def best_melee_weapon(me: UnitView) -> str | None:
-    ch = me.character
-    best = None
-    best_key = None
-    for w in ch.weapons:
-        if w.kind in ("natural", "hand"):
-            key = (ch.power_with(w), ch.attack_with(w))
-            if best_key is None or key > best_key:
-                best, best_key = w.name, key
-    return best
+# The Mano a Mano ``advance`` (class ``Advance`` and ``best_melee_weapon``) moved, unchanged in behaviour,
+# to tactics/ai/mano_a_mano/advance.py (branch aisplit, issue #11); the engine keeps a generic ``advance``.
 
 
 class Scripted:
@@ -119,7 +72,7 @@ class Scripted:
         return self._after.pop(0) if self._after else plan
 
 
-BUILT_IN = {"advance": Advance, "passive": Passive}
+BUILT_IN = {"passive": Passive}  # "advance": see the note above Scripted
 
 
 def resolve_policy(policy: Any) -> tuple[Any, str]:
