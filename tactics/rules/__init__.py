@@ -24,6 +24,7 @@ import importlib
 from typing import Any
 
 from .effects import EFFECT_TYPES, Attacked, Check, Effect, Fall, Harm, Note, Push, Refused, Status
+from .plan import WAIT, Act, MoveTo, Plan
 from .protocol import (
     ActionInfo,
     Budget,
@@ -63,6 +64,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Attacked", "Check", "Effect", "EFFECT_TYPES", "Fall", "Harm", "Note", "Push", "Refused", "Status",
+    "WAIT", "Act", "MoveTo", "Plan",
     "ActionInfo", "Budget", "Estimate", "FallOutcome", "MoverSpec", "Ruleset", "Schedule", "Turn", "Unit",
     "Window", "World",
     "charge_bonus", "darkness_difficulty", "range_difficulty",

@@ -42,12 +42,12 @@ The engine's side of a turn, for every ruleset alike::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from tactics.dice import Dice
-from tactics.rules.effects import Effect
+from tactics.rules.effects import Check, Effect
 from tactics.rules.records import Presentation, Roll
 
 LIGHTS = ("bright", "dim", "dark")
@@ -71,6 +71,9 @@ class Unit(Protocol):
     partner: str | None
     prepared: str | None
     surprised: bool
+    present: bool
+    down_at: float | None
+    """When it stopped being able to act (None while it can)."""
     tracks: dict[str, int]
     status: dict[str, Any]
     standing: str
@@ -89,8 +92,11 @@ class World(Protocol):
     options: Any
     """The ruleset's options for this encounter (an instance of ``Ruleset.options_type``)."""
     round_seconds: float
+    memo: dict[str, Any]
+    """Scratch space for the ruleset, living as long as the encounter (group attacks, who covers whom)."""
 
-    def unit(self, uid: str) -> Unit: ...
+    def unit(self, uid: str) -> Unit | None:
+        """The fighter with this id, or None."""
 
     def units(self) -> Sequence[Unit]:
         """Every fighter present, in turn order."""
@@ -185,6 +191,8 @@ class Window:
     default: Any = None
     turn: bool = False
     plan: Any = None
+    note: str = ""
+    """What the replay says when a reaction turn's plan gives no reason (``counter-attacks Steven``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +223,10 @@ class Budget(Protocol):
     walk_m: float
     """Metres of walking the whole turn allows (a leg of L metres uses L / walk_m of it)."""
     swim_m: float
+    air_m: float
+    """Metres of flight the turn allows (0: cannot fly now)."""
+    done_actions: int
+    """Actions done so far this turn."""
     done: bool
     """Nothing more this turn: the engine stops carrying out the plan."""
 
@@ -233,6 +245,8 @@ class Schedule(Protocol):
 
     dynamic: bool
     """True when :meth:`start_round` must run at every round's start (initiative rolled anew)."""
+    order: list[str]
+    """Fighter ids in turn order (the order the engine lists them in)."""
 
     def start_round(self, world: World, r: int) -> list[Effect]: ...
 
@@ -240,8 +254,8 @@ class Schedule(Protocol):
         """``(offset seconds from the round's start, phase)`` of each of ``uid``'s turns in
         round ``r``, at least one (a fighter's round ends at its last slot)."""
 
-    def join(self, uid: str, r: int) -> None:
-        """A fighter added during the fight takes turns from round ``r`` on."""
+    def join(self, uid: str, now: float) -> int:
+        """A fighter added during the fight at ``now``: where it comes in; returns its first round."""
 
 
 @runtime_checkable
@@ -260,12 +274,16 @@ class Ruleset(Protocol):
 
     def sheet_to_dict(self, sheet: Any) -> dict[str, Any]: ...
 
+    def is_sheet(self, sheet: Any) -> bool:
+        """Is ``sheet`` one of this system's sheets? (a sheet of another is refused)."""
+
     def presentation(self, sheet: Any) -> Presentation: ...
 
     def mover(self, sheet: Any) -> MoverSpec: ...
 
     # fighters
-    def new_state(self, sheet: Any, options: Any) -> Any: ...
+    def new_state(self, sheet: Any, options: Any, evading: bool = False) -> Any:
+        """A fresh fighter's rule state (``evading``: it starts the fight defending)."""
 
     def standing(self, unit: Unit) -> str: ...
 
@@ -280,6 +298,12 @@ class Ruleset(Protocol):
 
     def end_turn(self, world: World, unit: Unit) -> list[Effect]: ...
 
+    def begin_reaction(self, world: World, unit: Unit, window: Window) -> Budget:
+        """The budget of a reaction turn (a prepared counter-attack firing)."""
+
+    def ambush(self, world: World, stalker: Unit, target: Unit) -> tuple[bool, list[Effect]]:
+        """Does ``stalker`` surprise ``target`` before the fight? (and the rolls that said so)"""
+
     # movement numbers
     def speeds(self, unit: Unit) -> tuple[float, float]:
         """(walk, swim) metres per turn right now (for the AI's planning)."""
@@ -292,23 +316,30 @@ class Ruleset(Protocol):
     def jump_limits(self, unit: Unit, running_start: bool) -> tuple[float, float]:
         """(longest, highest) jump in metres."""
 
-    def jump_check(self, world: World, unit: Unit, needed: float, limit: float) -> Roll | None:
-        """The roll a jump of ``needed`` metres (limit ``limit``) asks, or None when it asks none."""
+    def jump_check(self, world: World, unit: Unit, needed: float, limit: float) -> Check | None:
+        """The roll a jump of ``needed`` metres (limit ``limit``) asks, or None when it asks none;
+        a failed one's ``roll.target`` is the difficulty the fall that follows uses."""
 
     def climb(self, unit: Unit, surface: str) -> tuple[int, float]:
         """(difficulty, metres per turn) of climbing ``surface``."""
 
-    def climb_check(self, world: World, unit: Unit, surface: str) -> Roll: ...
+    def climb_check(self, world: World, unit: Unit, surface: str) -> Check:
+        """The roll of a turn spent climbing ``surface`` (its ``roll.target`` is the difficulty)."""
 
     def fall(self, world: World, unit: Unit, height: float, into_water: bool, difficulty: int | None) -> FallOutcome: ...
 
     def airspeed_after(self, current: float, base: float, climbed_m: float, descended_m: float) -> float: ...
 
+    def move_refusal(self, world: World, unit: Unit) -> str | None:
+        """Why ``unit`` may not move now (a pinned fighter, the weaker of a grappling pair), or None."""
+
     # actions
     def reactions(self, world: World, unit: Unit, act: Any) -> list[Window]:
         """Windows opened when ``unit`` declares ``act`` (before anything of it happens)."""
 
-    def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> list[Effect]: ...
+    def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> Iterable[Effect]:
+        """The effects of ``act``. The engine applies each before asking for the next, so a
+        generator sees the world as each effect left it (harm landed before a follow-up roll)."""
 
     def check(self, world: World, unit: Unit, act: Any) -> str | None:
         """Why ``act`` would be refused now (None: allowed); what the AI asks before planning."""

@@ -77,3 +77,7 @@ __all__ = [
     "FALL_DIFFICULTY", "FallResult", "fall_severity", "knockdown", "resolve_fall",
     "STANCE_TABLE", "StanceEffect", "stance_modifiers",
 ]
+from .ruleset import RULESET, ManoAMano, Options
+from .state import FighterState, TurnBudget
+
+__all__ += ["RULESET", "ManoAMano", "Options", "FighterState", "TurnBudget"]

@@ -27,6 +27,7 @@ from .sheet import Sheet, check_sheet
 
 _AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
 _MISSING = re.compile(r"Object missing required field `(?P<field>[^`]+)`")
+RULESET_NAME = "mano-a-mano"
 _UNKNOWN = re.compile(r"Object contains unknown field `(?P<field>[^`]+)`")
 
 
@@ -50,8 +51,12 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
     """Validate plain data (a parsed TOML sheet, a replay header) into a Character."""
     if not isinstance(data, Mapping):
         raise InputError(source, "(sheet)", f"a sheet is a table of fields, not {type(data).__name__}")
+    data = dict(data)
+    system = data.pop("ruleset", RULESET_NAME)
+    if system != RULESET_NAME:
+        raise InputError(source, "ruleset", f"this is a {system} sheet, not a {RULESET_NAME} one")
     try:
-        sheet = msgspec.convert(dict(data), Sheet, strict=True)
+        sheet = msgspec.convert(data, Sheet, strict=True)
     except msgspec.ValidationError as err:
         place, problem = _place_and_problem(err)
         raise InputError(source, place, problem) from None
