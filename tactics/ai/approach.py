@@ -21,10 +21,15 @@ from tactics.ai.fields import FIELD_MEMORY, reachable, steer
 from tactics.ai.routes import ROUTE_MEMORY, Route, _route, map_cache
 from tactics.map import Mover
 from tactics.sim.plan import MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
+from tactics.sim.view import UnitView, View
 
 STOP_M = 1.8
-"""How close a melee fighter walks to its target: inside the 3 m reach with room to spare."""
+"""How close a melee fighter walks to its target: inside a 3 m reach with room to spare."""
+
+
+def reach(view: View, u: UnitView) -> tuple[float, float]:
+    """(horizontal, vertical) metres within which ``u`` fights hand to hand: the ruleset's answer."""
+    return view.ruleset.reach(u)
 
 
 def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STOP_M) -> tuple[float, float]:
@@ -34,17 +39,18 @@ def approach_point(view: View, me: UnitView, target: UnitView, stop: float = STO
     cache (:func:`map_cache`): the fights of a batch close in the same way.
     """
     cache = map_cache(view, "approach points")
-    key = (me.pos, target.pos, stop)
+    up = reach(view, me)[1]
+    key = (me.pos, target.pos, stop, up)
     got = cache.get(key)
     if got is None:
         if len(cache) >= ROUTE_MEMORY:
             cache.clear()
-        got = cache[key] = _approach_point(view.map, key[0], key[1], stop)
+        got = cache[key] = _approach_point(view.map, key[0], key[1], stop, up)
     return got
 
 
 def _approach_point(tmap: Any, me: tuple[float, float, float], target: tuple[float, float, float],
-                    stop: float) -> tuple[float, float]:
+                    stop: float, up: float) -> tuple[float, float]:
     """:func:`approach_point` worked out from the positions ``me`` and ``target`` (x, y, z)."""
     mx, my = me[0], me[1]
     tx, ty, tz = target
@@ -53,7 +59,7 @@ def _approach_point(tmap: Any, me: tuple[float, float, float], target: tuple[flo
     if d <= stop + 1e-6:
         return (mx, my)
     px, py = tx + dx / d * stop, ty + dy / d * stop
-    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - tz) <= MELEE_REACH_UP_M:
+    if tmap.is_passable(px, py) and abs(tmap.ground_height(px, py) - tz) <= up:
         return (px, py)
     return (tx, ty)
 
@@ -159,7 +165,7 @@ def _move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitV
             return None, pure and pure2
         r.arrives = False
         return r, pure and pure2
-    if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > MELEE_REACH_M - 0.1:
+    if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > reach(view, me)[0] - 0.1:
         r.arrives = False
     return r, pure
 

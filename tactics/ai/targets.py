@@ -20,7 +20,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
+from tactics.ai.approach import reach
+from tactics.sim.view import UnitView, View
 
 FOCUS_SLACK_M = 4.0
 """A hurt enemy is preferred over a fresh one up to this many metres farther (team focus)."""
@@ -50,6 +51,7 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
 
         def hurt(u: UnitView) -> bool:
             return progress(u) > 0
+    flat, up = reach(view, me)
     mx, my, mz = me.pos
     hyp = math.hypot
     best_reach = None
@@ -60,7 +62,7 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
         ex, ey, ez = e.pos
         d = hyp(ex - mx, ey - my)
         fresh = not hurt(e)
-        if d <= MELEE_REACH_M and abs(ez - mz) <= MELEE_REACH_UP_M:
+        if d <= flat and abs(ez - mz) <= up:
             k = (fresh, -worn(e), d)
             if best_reach is None or k < best_reach_key:
                 best_reach, best_reach_key = e, k

@@ -61,7 +61,7 @@ def test_a_remembered_approach_point_is_the_computed_one():
     for stop in (1.8, 2.5, 1e9):
         first = approach.approach_point(view, me, target, stop)
         assert approach.approach_point(view, me, target, stop) == first
-        assert first == approach._approach_point(view.map, me.pos, target.pos, stop)
+        assert first == approach._approach_point(view.map, me.pos, target.pos, stop, approach.reach(view, me)[1])
 
 
 def test_a_remembered_team_field_is_the_maps_field_for_those_enemies():

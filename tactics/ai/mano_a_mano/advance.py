@@ -15,7 +15,8 @@ from typing import Any
 
 from tactics.rulesets.mano_a_mano import Character
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, UnitView, View
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
+from tactics.sim.view import UnitView, View
 
 
 class Advance:

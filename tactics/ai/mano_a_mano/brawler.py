@@ -35,7 +35,8 @@ from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
 from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
+from tactics.sim.view import UnitView, View
 
 CHARGE_MIN_M = 6.0
 """The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""

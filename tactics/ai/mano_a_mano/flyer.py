@@ -1,6 +1,6 @@
 """The flyer: dives from above to strike, then climbs back out of reach.
 
-Hand-to-hand attacks reach 2 m up or down (the engine's ``MELEE_REACH_UP_M``),
+Hand-to-hand attacks reach 2 m up or down (the ruleset's ``MELEE_REACH_UP_M``),
 so a flyer hovering more than 2 m above a walker cannot be struck by it. The
 flyer hovers at ``HOVER_M`` (2.6 m) above its target's feet, dives to
 ``STRIKE_M`` (1.9 m) above it — a dive of 0.7 m, which *raises* airspeed by
@@ -30,7 +30,8 @@ from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.sim.plan import MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_UP_M, UnitView, View
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_UP_M
+from tactics.sim.view import UnitView, View
 
 HOVER_M = 2.6
 """Hover height above the target: out of its 2 m reach."""
