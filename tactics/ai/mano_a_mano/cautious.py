@@ -25,12 +25,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.common import best_melee, estimate, melee_weapons, move_toward, pick_target, walk_in
+from tactics.ai.approach import move_toward, walk_in
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, melee_weapons
+from tactics.ai.reactions import Reactive
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 
-class Cautious:
+class Cautious(Reactive):
     """Defence first: evade when pressed, prepare counter-attacks, rest off stun, strike cautiously."""
 
     name = "cautious"
@@ -48,28 +52,29 @@ class Cautious:
         self._waited = any(isinstance(s, Act) and s.action == "prepare counter" for s in plan.steps)
         self._fired = False
         self._seen = {e.id: (e.x, e.y) for e in enemies}
-        self._harm = me.stun + me.damage
+        self._harm = me.tracks["stun"] + me.tracks["damage"]
         return plan
 
     def _decide(self, view: View, me: UnitView, enemies: list[UnitView]) -> Plan:
         if not enemies:
             return Plan([], "no enemy left")
         ch = me.character
-        hurt_since = me.stun + me.damage > self._harm
-        if me.grapple is not None:
-            partner = view.unit(me.grapple)
+        stun, damage = me.tracks["stun"], me.tracks["damage"]
+        hurt_since = stun + damage > self._harm
+        if me.partner is not None:
+            partner = view.unit(me.partner)
             attacks = best_melee(view, me, partner)
             return Plan([a.act(partner) for a in attacks], f"grappled: striking {partner.name}")
-        if me.posture == "on_the_ground":
+        if me.prone:
             return Plan([Act("stand")], "getting back up")
         in_reach = [e for e in enemies if view.in_reach(me, e)]
         can_reach_me = [e for e in enemies if view.flat_distance(me, e) <= view.movement(e) + 3.0 or e.character.airspeed > 0]
         # 1. rest off stun
-        if me.stun > 0:
-            if me.health == "injured" and me.damage < ch.toughness:
-                return Plan([Act("rest")], f"resting off {me.stun} stun: healthy again, +5 defense")
-            if me.stun >= 3 and not can_reach_me:
-                return Plan([Act("rest")], f"resting off {me.stun} stun while nobody is near")
+        if stun > 0:
+            if me.health == "injured" and damage < ch.toughness:
+                return Plan([Act("rest")], f"resting off {stun} stun: healthy again, +5 defense")
+            if stun >= 3 and not can_reach_me:
+                return Plan([Act("rest")], f"resting off {stun} stun while nobody is near")
         # 2. evade when pressed
         if me.health != "healthy" and len(in_reach) >= 2:
             return Plan([Act("evade")], f"injured with {len(in_reach)} enemies in reach: evading (+5 defense)")

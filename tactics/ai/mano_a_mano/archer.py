@@ -28,19 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from tactics.ai.common import (
-    Estimate,
-    best_melee,
-    combo_allowance,
-    estimate,
-    movers,
-    pick_target,
-    route,
-    standable,
-    team_field,
-    walk_in,
-    worn,
-)
+from tactics.ai.approach import walk_in
+from tactics.ai.fields import movers, standable, team_field
+from tactics.ai.mano_a_mano.focus import pick_target, worn
+from tactics.ai.mano_a_mano.odds import Estimate, estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
+from tactics.ai.reactions import Reactive
+from tactics.ai.routes import route
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -69,7 +63,7 @@ def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarr
     return cc.ravel(), rr.ravel()
 
 
-class Archer:
+class Archer(Reactive):
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
     name = "archer"
@@ -83,9 +77,9 @@ class Archer:
         if not enemies:
             return Plan([], "no enemy left")
         bow = bow_of(me)
-        if bow is None or me.grapple is not None:
+        if bow is None or me.partner is not None:
             return self._melee(view, me, enemies)
-        if me.posture == "on_the_ground":
+        if me.prone:
             return Plan([Act("stand")], "getting back up")
         target, _ = self._best_target(view, me, enemies, bow, me.pos)
         focus = target or pick_target(view, me, enemies)
@@ -138,13 +132,13 @@ class Archer:
         tmap = view.map
         me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
         A = np.array([me_eye] * len(enemies), dtype=float)
-        B = np.array([(e.x, e.y, e.z + (0.5 if e.posture == "on_the_ground" else EYE_HEIGHT_M)) for e in enemies], dtype=float)
+        B = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in enemies], dtype=float)
         seen = tmap.line_of_sight_many(A, B)
         best: tuple[float, UnitView, Estimate] | None = None
         for e, ok in zip(enemies, seen):
             if not ok:
                 continue
-            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.aim_bonus else 0,
+            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.state.aim_bonus else 0,
                            distance=math.dist(at, e.pos))
             if est is None:
                 continue
@@ -294,7 +288,7 @@ class Archer:
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
-        BB = np.array([(e.x, e.y, e.z + (0.5 if e.posture == "on_the_ground" else EYE_HEIGHT_M)) for e in watch])
+        BB = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         AA = np.repeat(A, len(watch), axis=0)
         BB = np.tile(BB, (n, 1))
         vis = tmap.line_of_sight_many(AA, BB).reshape(n, len(watch))
@@ -337,8 +331,9 @@ class Archer:
     # -- shooting ------------------------------------------------------------
     def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
         n = combo_allowance(me, multiple_weapons=False)   # draw, aim and shoot all use the bow
-        drawn = me.drawn == bow.name
-        aimed = me.aim_bonus > 0
+        state = me.state
+        drawn = state.drawn == bow.name
+        aimed = state.aim_bonus > 0
         w = bow.name
         if target is None or shot is None:
             # nothing in sight from here (it may be after the move): get ready
@@ -350,7 +345,7 @@ class Archer:
                 return [Act("aim", weapon=w)], "aiming, waiting for a target"
             return [], "bow drawn and aimed, waiting for a target"
         # the unaimed chance from where we will stand
-        p0v = shot.p - (0.25 if me.aim_bonus else 0.0)
+        p0v = shot.p - (0.25 if state.aim_bonus else 0.0)
         p0v = max(0.05, p0v)
         shoot = Act("quick shot", target=target.id, weapon=w)
         if n >= 2:
@@ -373,8 +368,8 @@ class Archer:
 
     def _melee(self, view: View, me: UnitView, enemies: list[UnitView]) -> Plan:
         """No bow to use (grappled, or none that can be drawn): fight hand to hand."""
-        if me.grapple is not None:
-            target = view.unit(me.grapple)
+        if me.partner is not None:
+            target = view.unit(me.partner)
         else:
             target = pick_target(view, me, enemies)
         if target is None:

@@ -1,6 +1,6 @@
 """The flyer: dives from above to strike, then climbs back out of reach.
 
-Hand-to-hand attacks reach 2 m up or down (the engine's ``MELEE_REACH_UP_M``),
+Hand-to-hand attacks reach 2 m up or down (the ruleset's ``MELEE_REACH_UP_M``),
 so a flyer hovering more than 2 m above a walker cannot be struck by it. The
 flyer hovers at ``HOVER_M`` (2.6 m) above its target's feet, dives to
 ``STRIKE_M`` (1.9 m) above it — a dive of 0.7 m, which *raises* airspeed by
@@ -25,9 +25,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.common import best_melee, pick_target, steer
+from tactics.ai.fields import steer
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.strikes import best_melee
+from tactics.ai.reactions import Reactive
 from tactics.sim.plan import MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_UP_M, UnitView, View
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_UP_M
+from tactics.sim.view import UnitView, View
 
 HOVER_M = 2.6
 """Hover height above the target: out of its 2 m reach."""
@@ -37,7 +41,7 @@ STRIKE_FLAT_M = 1.5
 """Horizontal offset from the target when striking (reach is 3 m)."""
 
 
-class Flyer:
+class Flyer(Reactive):
     """Flight: hover out of reach above the target, dive to strike from above, climb back."""
 
     name = "flyer"
@@ -50,11 +54,11 @@ class Flyer:
         ch = me.character
         base = float(ch.airspeed)
         if base <= 0 or ch.encumbrance != "none":
-            from tactics.ai.brawler import Brawler
+            from tactics.ai.mano_a_mano.brawler import Brawler
 
             return Brawler().plan(view)
-        if me.grapple is not None:
-            partner = view.unit(me.grapple)
+        if me.partner is not None:
+            partner = view.unit(me.partner)
             attacks = best_melee(view, me, partner)
             return Plan([a.act(partner) for a in attacks], f"grappled: striking {partner.name}")
         # prefer a target we can reach from above: the focus rule, grounded enemies first
@@ -78,9 +82,10 @@ class Flyer:
             # climbed too much: come down to win airspeed back (each metre down gives one)
             drop_to = max(hover_z, tmap.ground_height(me.x, me.y) + 1.0)
             return Plan([MoveTo(me.x, me.y, z=drop_to)], f"low on airspeed ({cur:.0f}): descending to {drop_to:.1f} m")
-        badly_hurt = (me.stun + me.damage) >= ch.stamina - 3
-        if badly_hurt and me.health != "healthy" and me.stun > 0:
-            return self._keep_away(view, me, target, hover_z, f"badly hurt: out of reach while {me.stun} stun wears off")
+        stun = me.tracks["stun"]
+        badly_hurt = (stun + me.tracks["damage"]) >= ch.stamina - 3
+        if badly_hurt and me.health != "healthy" and stun > 0:
+            return self._keep_away(view, me, target, hover_z, f"badly hurt: out of reach while {stun} stun wears off")
         start_z = me.z
         dive = math.dist((me.x, me.y, start_z), (sx, sy, strike_z))
         climb_back = max(0.0, hover_z - strike_z)

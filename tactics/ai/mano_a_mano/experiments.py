@@ -1,7 +1,7 @@
 """Experiments: do the rules matter to who wins?
 
-    python -m tactics.ai.experiments            # 200 fights each, prints the table
-    python -m tactics.ai.experiments --fights 40
+    python -m tactics.ai.mano_a_mano.experiments            # 200 fights each, prints the table
+    python -m tactics.ai.mano_a_mano.experiments --fights 40
 
 1. **Charging** (000 · Attacking · Charging Attack). Four *runners* (Steven's
    sheet with running 10: a charge needs a straight run of more than 5 m in
@@ -36,7 +36,7 @@ from tactics.map import load_map
 from tactics.rules import character_from_dict, load_character
 from tactics.sim import Encounter
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MAPS = ROOT / "maps"
 SHEETS = ROOT / "assets" / "characters"
 

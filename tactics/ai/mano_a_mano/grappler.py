@@ -18,20 +18,16 @@ a hold that succeeds gives the dominant position (+5 against the one held,
 
 from __future__ import annotations
 
-from tactics.ai.common import (
-    best_melee,
-    combo_allowance,
-    estimate,
-    melee_weapons,
-    pick_target,
-    walk_in,
-    weapon_instances,
-)
+from tactics.ai.approach import walk_in
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance, melee_weapons, weapon_instances
+from tactics.ai.reactions import Reactive
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 
-class Grappler:
+class Grappler(Reactive):
     """Grappling: clinch with a hold, take the dominant position, then slam, wrench or choke."""
 
     name = "grappler"
@@ -41,8 +37,8 @@ class Grappler:
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        if me.grapple is not None:
-            return self._grappling(view, me, view.unit(me.grapple))
+        if me.partner is not None:
+            return self._grappling(view, me, view.unit(me.partner))
         target = pick_target(view, me, enemies)
         assert target is not None
         steps, wait = walk_in(view, me, target, enemies, f"closing on {target.name} to clinch")
@@ -70,7 +66,7 @@ class Grappler:
 
     def _grappling(self, view: View, me: UnitView, partner: UnitView) -> Plan:
         healthy = me.health == "healthy"
-        if me.grapple_role != "dominant":
+        if me.role != "dominant":
             acts = [Act("hold", target=partner.id)]
             if combo_allowance(me) >= 2:
                 s = self._quick(view, me, partner)
@@ -82,7 +78,7 @@ class Grappler:
             if s is None:
                 return Plan([Act("hold", target=partner.id)], f"hurt: keeping {partner.name} pinned")
             return Plan([s], f"hurt: quick strike on pinned {partner.name}")
-        if partner.posture == "standing":
+        if not partner.prone:
             e = estimate(view, me, partner, "slam", None)
             p = f" ({e.p:.0%})" if e else ""
             return Plan([Act("slam", target=partner.id)], f"dominant: slamming {partner.name} to the ground{p}")

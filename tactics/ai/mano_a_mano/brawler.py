@@ -26,21 +26,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.common import (
-    HOLDING,
-    STOP_M,
-    approach_point,
-    matchup,
-    melee_choice,
-    move_toward,
-    movers,
-    pick_target,
-    reach_field,
-    straight_run,
-)
+from tactics.ai.approach import HOLDING, STOP_M, approach_point, move_toward
+from tactics.ai.fields import movers, reach_field
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.odds import matchup
+from tactics.ai.mano_a_mano.strikes import melee_choice
+from tactics.ai.reactions import Reactive
+from tactics.ai.routes import straight_run
 from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, MELEE_REACH_UP_M, UnitView, View
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
+from tactics.sim.view import UnitView, View
 
 CHARGE_MIN_M = 6.0
 """The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""
@@ -62,12 +58,12 @@ def describe(attacks: list[Any], target: UnitView) -> str:
 
 def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
             allow_strenuous: bool | None = None) -> tuple[list[Act], str]:
-    """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.common.best_melee`) as plan steps,
-    and its description.
+    """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.mano_a_mano.strikes.best_melee`) as
+    plan steps, and its description.
 
     Remembered in the encounter's memo by what the choice depends on (the
-    :func:`~tactics.ai.common.matchup`, charge, strenuous strikes allowed,
-    health: :func:`~tactics.ai.common.melee_choice`'s own key) and the target,
+    :func:`~tactics.ai.mano_a_mano.odds.matchup`, charge, strenuous strikes allowed,
+    health: :func:`~tactics.ai.mano_a_mano.strikes.melee_choice`'s own key) and the target,
     so a repeated melee turn builds one key and neither the acts nor the text.
     """
     match = matchup(view, me, target)
@@ -84,7 +80,7 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     return list(got[0]), got[1]
 
 
-class Brawler:
+class Brawler(Reactive):
     """Melee: close in, charge when the ground allows, powerful strikes when healthy."""
 
     name = "brawler"
@@ -111,13 +107,13 @@ class Brawler:
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        if me.grapple is not None:
-            partner = view.unit(me.grapple)
+        if me.partner is not None:
+            partner = view.unit(me.partner)
             acts, text = strikes(view, me, partner)
             if acts:
                 return Plan(acts, f"grappled: {text}")
             return Plan([], "grappled and nothing to strike with")
-        if me.posture == "on_the_ground":
+        if me.prone:
             return Plan([Act("stand")], "getting back up")
         target = pick_target(view, me, enemies)
         assert target is not None

@@ -2,7 +2,7 @@
 
 Thrown weapons are spent once thrown (000 · Thrown Weapon Attacks; the engine
 marks them ``spent``), so the skirmisher throws while it has something to
-throw and the target is in sight, then fights like a :class:`~tactics.ai.brawler.Brawler`.
+throw and the target is in sight, then fights like a :class:`~tactics.ai.mano_a_mano.brawler.Brawler`.
 
 Each turn, while a thrown weapon is left:
 
@@ -24,8 +24,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.brawler import Brawler
-from tactics.ai.common import HOLDING, best_melee, estimate, move_toward, pick_target, reachable
+from tactics.ai.approach import HOLDING, move_toward
+from tactics.ai.fields import reachable
+from tactics.ai.mano_a_mano.brawler import Brawler
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
@@ -35,7 +39,8 @@ MIN_THROW_P = 0.4
 
 
 def throwables(me: UnitView) -> list[Any]:
-    return [w for w in me.character.weapons if w.kind == "thrown" and w.name not in me.spent]
+    spent = me.state.spent
+    return [w for w in me.character.weapons if w.kind == "thrown" and w.name not in spent]
 
 
 class Skirmisher(Brawler):
@@ -52,7 +57,7 @@ class Skirmisher(Brawler):
         if not enemies:
             return Plan([], "no enemy left")
         ws = throwables(me)
-        if not ws or me.grapple is not None or me.posture != "standing":
+        if not ws or me.partner is not None or me.prone:
             return super().plan(view)
         target = pick_target(view, me, enemies)
         assert target is not None
