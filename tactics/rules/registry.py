@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from functools import lru_cache
 from typing import Any
 
 from tactics.errors import InputError
@@ -39,13 +40,22 @@ def available() -> list[str]:
     return out
 
 
-def get_ruleset(name: str, source: str = "", place: str = "ruleset") -> Any:
-    """The ruleset called ``name``; an unknown name is an ``InputError`` naming ``source``."""
+@lru_cache(maxsize=None)
+def _load(name: str) -> Any:
+    """The ``RULESET`` of a built-in name, or None (imported once: every encounter asks)."""
     module = BUILT_IN.get(name)
     if module is None or importlib.util.find_spec(module) is None:
+        return None
+    return importlib.import_module(module).RULESET
+
+
+def get_ruleset(name: str, source: str = "", place: str = "ruleset") -> Any:
+    """The ruleset called ``name``; an unknown name is an ``InputError`` naming ``source``."""
+    got = _load(name) if isinstance(name, str) else None
+    if got is None:
         known = ", ".join(available())
         raise InputError(source or "<arguments>", place, f"unknown ruleset {name!r}; known: {known}")
-    return importlib.import_module(module).RULESET
+    return got
 
 
 __all__ = ["DEFAULT", "BUILT_IN", "available", "get_ruleset"]

@@ -178,9 +178,8 @@ class Encounter:
             raise ValueError(f"a combatant with id {uid!r} is already in the encounter")
         x, y, z = self._place(team, at)
         pol, pol_name = resolve_policy(policy, rules.name)
-        base_air = float(self._spec(character).airspeed)
+        tracks, first, able, base_air = self._look(character)
         is_flying = bool(base_air > 0 and (flying if flying is not None else z > self.map.ground_height(x, y) + 0.01))
-        pres = self._presentation(character)
         c = Combatant(
             id=uid,
             sheet=character,
@@ -193,9 +192,9 @@ class Encounter:
             flying=is_flying,
             airspeed=base_air,
             base_airspeed=base_air,
-            tracks=pres.start_tracks(),
-            standing=pres.standings[0].name,
-            able_standings=pres.able_standings(),
+            tracks=dict(tracks),
+            standing=first,
+            able_standings=able,
             state=rules.new_state(character, self.rule_options, evading=evading),
         )
         if counter_ready:
@@ -471,11 +470,17 @@ class Encounter:
             v = self._planners[c.id] = View(self, c)
         return v
 
-    def _spec(self, sheet: Any) -> Any:
-        return self.rules.mover(sheet)
-
-    def _presentation(self, sheet: Any) -> Any:
-        return self.rules.presentation(sheet)
+    def _look(self, sheet: Any) -> tuple[dict[str, int], str, frozenset[str], float]:
+        """A sheet's starting tracks, first standing, acting standings and airspeed (its presentation
+        and mover: pure functions of the sheet, kept in the shared cache)."""
+        looks = self.shared.setdefault("sheet looks", {})
+        key = (type(self.rules), sheet)
+        got = looks.get(key)
+        if got is None:
+            pres = self.rules.presentation(sheet)
+            got = looks[key] = (pres.start_tracks(), pres.standings[0].name, pres.able_standings(),
+                                float(self.rules.mover(sheet).airspeed))
+        return got
 
     def mover_of(self, c: Combatant) -> Mover:
         ch = c.sheet

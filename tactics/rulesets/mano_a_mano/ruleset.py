@@ -35,7 +35,7 @@ from .falls import FALL_DIFFICULTY, fall_severity, resolve_fall
 from .health import health_state
 from .load import character_from_dict
 from .movement import airspeed_after, climb_profile, max_jump
-from .state import FighterState
+from .state import FighterState, speeds
 
 VERSION = "1"
 
@@ -141,10 +141,7 @@ class ManoAMano:
 
     # movement numbers ----------------------------------------------------------
     def speeds(self, unit: Any) -> tuple[float, float]:
-        from .state import budget_for
-
-        b = budget_for(unit.sheet, unit.state, unit.standing, unit.prone)
-        return b.walk_m, b.swim_m
+        return speeds(unit.sheet, unit.prone)
 
     def reach(self, unit: Any) -> tuple[float, float]:
         return _resolve.MELEE_REACH_M, _resolve.MELEE_REACH_UP_M

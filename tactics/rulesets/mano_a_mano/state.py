@@ -19,6 +19,7 @@ ground and when encumbered, DECISIONS · Movement).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from tactics.rules.records import Modifier
@@ -104,9 +105,10 @@ class TurnBudget:
         return []
 
 
-def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> TurnBudget:
-    """The budget of a turn of ``ch`` in this health and posture."""
-    allowed = combo_size(ch.speed, state.several_weapons, health)
+@lru_cache(maxsize=4096)
+def speeds(ch: Character, prone: bool) -> tuple[float, float, float]:
+    """Metres of running, swimming and flight a turn allows: halved on the ground and when
+    encumbered, no flight encumbered, nothing immobile (DECISIONS · Movement)."""
     enc = ch.encumbrance
     if enc == "immobile":
         walk = 0.0
@@ -120,4 +122,11 @@ def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> 
     if enc == "encumbered":
         swim /= 2
     air = float(ch.airspeed) if enc == "none" else 0.0
-    return TurnBudget(allowed, walk, swim, air, ch.speed, health, state.weapon_counts)
+    return walk, swim, air
+
+
+def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> TurnBudget:
+    """The budget of a turn of ``ch`` in this health and posture."""
+    walk, swim, air = speeds(ch, prone)
+    return TurnBudget(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
+                      state.weapon_counts)

@@ -15,6 +15,7 @@ comes in at the end of the round's order. Speed ½ acts every 2nd round and
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from tactics.dice import ScriptedDice
@@ -64,12 +65,21 @@ def _default_attack(w: Any) -> str:
     return {"bow": "quick shot", "gun": "quick shot", "thrown": "quick throw"}.get(w.kind, "quick strike")
 
 
+@lru_cache(maxsize=1024)
+def longest_reach(ch: Any) -> float:
+    """The longest range of a sheet's weapons (a pure function of the sheet, asked every fight)."""
+
+    class _Holder:
+        sheet = ch
+
+    return max((max_range(_Holder, w, _default_attack(w)) for w in ch.weapons), default=0.0)
+
+
 def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedule:
     """Initiative: surprise, then reach or range, ties by a die (DECISIONS · Time)."""
 
     def key(c: Any) -> tuple[int, float, int]:
-        reach = max((max_range(c, w, _default_attack(w)) for w in c.sheet.weapons), default=0.0)
-        return (0 if c.id == surpriser else 1, -reach, 0)
+        return (0 if c.id == surpriser else 1, -longest_reach(c.sheet), 0)
 
     groups: dict[tuple, list[Any]] = {}
     for c in units:
