@@ -59,7 +59,7 @@ class LogLine:
 
 
 def describe_roll(r: RollRec, detail: bool = False) -> str:
-    """``d20 14 +4 = 18 vs 12`` (``detail``: each modifier and target part named, on both sides).
+    """``d10 7 +2 = 9 vs 6`` (``detail``: each modifier and target part named, on both sides).
 
     The replay's own wording (:func:`tactics.replay.explain.roll_text`), the
     same the viewer's log panel shows.

@@ -99,7 +99,7 @@ def _target(r: RollRec, detail: bool) -> str:
 
 
 def _side(r: RollRec, detail: bool) -> str:
-    """One side of a roll: ``d20 14 +4 = 18``; a roll ``under`` its target with the comparison."""
+    """One side of a roll: ``d10 7 +2 = 9``; a roll ``under`` its target with the comparison."""
     head = f"{_die_name(r.dice)} {faces_text(r)}"
     if r.tags:
         head += " (" + ", ".join(r.tags) + ")"
@@ -119,7 +119,7 @@ def _side(r: RollRec, detail: bool) -> str:
 
 
 def roll_text(r: RollRec, detail: bool = False) -> str:
-    """A roll in one line: ``d20 14 +4 = 18 vs 12``; an opposed one ``<this side> vs <other side>``.
+    """A roll in one line: ``d10 7 +2 = 9 vs 6``; an opposed one ``<this side> vs <other side>``.
 
     ``detail`` names every modifier on both sides and the parts of a target.
     """
@@ -189,7 +189,7 @@ def change_text(name: str, value: int, role: str = "") -> str:
 
 
 def harm_text(changes: Mapping[str, int], roles: Mapping[str, str] | None = None) -> str:
-    """Track changes in their order: ``6 damage, 1 stun`` (``no harm`` when there are none)."""
+    """Track changes in their order: ``6 wounds, 1 fatigue`` (``no harm`` when there are none)."""
     roles = roles or {}
     parts = [change_text(k, v, roles.get(k, "")) for k, v in changes.items() if v]
     return ", ".join(parts) if parts else "no harm"
