@@ -88,8 +88,14 @@ class Viewer:
         self.roster = {u.id: u for u in self.replay.header.roster}
         self.order = list(self.roster)
         self.names = {u.id: u.name for u in self.replay.header.roster}
-        self.bars = {u.id: bar_spec(u.presentation) for u in self.replay.header.roster}
-        """Each unit's bar (from its presentation) and the tracks its segments show."""
+        self.looks = {
+            u.id: (*bar_spec(u.presentation), frozenset(s.name for s in u.presentation.standings if s.able),
+                   u.presentation.standings[0].name if u.presentation.standings else "",
+                   tuple(u.presentation.statuses))
+            for u in self.replay.header.roster
+        }
+        """How each unit is drawn, from its presentation: bar spec, the tracks its segments show,
+        the standings that act, the first standing, the statuses it may show."""
         self.roles = roles_of(self.timeline.presentation)
         self.team_colour = palette.team_colours(u.team for u in self.replay.header.roster)
         self.text = TextCache()
@@ -464,18 +470,12 @@ class Viewer:
         altitude = self.altitude
         colours = self.team_colour
         follow = self.follow
-        able = self.timeline.able
-        presentation = self.timeline.presentation
-        bars = self.bars
-
-        def hurt(u) -> int:
-            if not u.active or u.standing not in able.get(u.id, (u.standing,)):
-                return 2
-            st = presentation[u.id].standings if u.id in presentation else ()
-            return 0 if not st or u.standing == st[0].name else 1
-
+        looks = self.looks
+        # how hurt: 0 first standing, 1 a later one that acts, 2 cannot act or out of the fight
+        hurt = {uid: 2 if not u.active or u.standing not in looks[uid][2] else 0 if u.standing == looks[uid][3] else 1
+                for uid, u in state.units.items()}
         # the fallen first, so those still fighting draw on top
-        units = sorted(state.units.values(), key=lambda u: (hurt(u) < 2, u.id == follow))
+        units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
         for u in units:
@@ -495,14 +495,14 @@ class Viewer:
             by = sy - lift
             drawn[u.id] = (sx, by)
             body = painter.body(
-                colours.get(u.team, (200, 200, 200)), r, u.prone, hurt(u), u.facing, u.partner is not None, u.id == follow
+                colours.get(u.team, (200, 200, 200)), r, u.prone, hurt[u.id], u.facing, u.partner is not None, u.id == follow
             )
             half = body.get_width() // 2
             blits.append((body, (int(sx) - half, int(by) - half)))
-            spec, segments = bars[u.id]
-            bar = painter.bar(bw, bh, spec, tuple(u.tracks.get(n, 0) for n in segments))
+            spec, segments, _, _, statuses = looks[u.id]
+            bar = painter.bar(bw, bh, spec, tuple([u.tracks.get(n, 0) for n in segments]))
             blits.append((bar, (int(sx) - bw // 2 - 1, int(by) - r - bh - 6)))
-            shown = shown_statuses(u, presentation[u.id].statuses) if u.id in presentation else ()
+            shown = shown_statuses(u, statuses) if statuses else ()
             if shown:
                 icons = painter.badges(tuple(st.icon for st in shown), max(6, bh + 4))
                 blits.append((icons, (int(sx) + bw // 2 + 2, int(by) - r - bh - 8)))
