@@ -184,8 +184,14 @@ def change_text(name: str, value: int, role: str = "") -> str:
     if role in ("health", "pool"):
         return f"{-value} {name} lost" if value < 0 else f"{value} {name} back"
     if value < 0:
-        return f"{-value} {name} off"
+        return f"{-value} {name} recovered"
     return f"{value} {name}"
+
+
+def _recovery(changes: Mapping[str, int], roles: Mapping[str, str]) -> bool:
+    """Every change is for the better: harm going down, health or a pool coming back."""
+    vals = [(v, roles.get(k, "")) for k, v in changes.items() if v]
+    return bool(vals) and all((v > 0) if r in ("health", "pool") else (v < 0) for v, r in vals)
 
 
 def harm_text(changes: Mapping[str, int], roles: Mapping[str, str] | None = None) -> str:
@@ -254,7 +260,11 @@ def describe(ev: Event, names: Mapping[str, str] | None = None, roles: Roles | N
         reaction = f" ({ev.reaction})" if ev.reaction else ""
         return f"{who} -> {n(ev.target)} {what}{reaction}: {roll_text(ev.roll)}: {verdict}"
     if isinstance(ev, Harm):
-        took = f" takes {harm_text(ev.changes, roles.get(who_id))}" if ev.changes else ""
+        mine = roles.get(who_id) or {}
+        if _recovery(ev.changes, mine):
+            took = " recovers " + ", ".join(f"{abs(v)} {k}" for k, v in ev.changes.items() if v)
+        else:
+            took = f" takes {harm_text(ev.changes, mine)}" if any(ev.changes.values()) else ""
         return f"{who}{took} ({ev.source}): {tracks_text(ev.tracks)} -> {ev.standing}"
     if isinstance(ev, Roll):
         return f"{who} {ev.purpose}: {roll_text(ev.roll)}: {'success' if ev.roll.success else 'failure'}"

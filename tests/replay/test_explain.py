@@ -53,6 +53,11 @@ def test_harm_in_words_reads_the_track_roles():
     ev = Harm(t=1, who="b", changes={"hp": -4}, tracks={"hp": 2}, standing="down", source="cut by Ann")
     assert describe(ev, {"b": "Bob"}, {"b": {"hp": "health"}}) == "Bob takes 4 hp lost (cut by Ann): hp 2 -> down"
     assert kind_of(ev, {"b": frozenset({"up"})}) == "down" and kind_of(ev, {"b": frozenset({"down"})}) == "harm"
+    rest = Harm(t=2, who="b", changes={"fatigue": -2}, tracks={"fatigue": 1}, standing="up", source="rest")
+    assert describe(rest, {"b": "Bob"}) == "Bob recovers 2 fatigue (rest): fatigue 1 -> up"
+    healed = Harm(t=2, who="b", changes={"hp": 3}, tracks={"hp": 5}, standing="up", source="potion")
+    assert describe(healed, {"b": "Bob"}, {"b": {"hp": "health"}}) == "Bob recovers 3 hp (potion): hp 5 -> up"
+    assert harm_text({"fatigue": -2, "wounds": 1}) == "2 fatigue recovered, 1 wounds"
 
 
 def test_other_events_in_words():
