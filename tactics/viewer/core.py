@@ -504,8 +504,9 @@ class Viewer:
             blits.append((bar, (int(sx) - bw // 2 - 1, int(by) - r - bh - 6)))
             shown = shown_statuses(u, statuses) if statuses else ()
             if shown:
-                icons = painter.badges(tuple(st.icon for st in shown), max(6, bh + 4))
-                blits.append((icons, (int(sx) + bw // 2 + 2, int(by) - r - bh - 8)))
+                size = max(8, min(16, r // 2 + 4))
+                icons = painter.badges(tuple(st.icon for st in shown), size)
+                blits.append((icons, (int(sx) + bw // 2 + 3, int(by) - r - bh - 6 - size // 2)))
             if names or u.id == follow:
                 lab = self.text.render(u.name[:12], 14, (240, 240, 240), (16, 16, 20))
                 labels.append((lab, (int(sx) - lab.get_width() // 2, int(by) + r + 3)))
