@@ -98,18 +98,20 @@ def _target(r: RollRec, detail: bool) -> str:
     return text
 
 
-def _side(r: RollRec, detail: bool) -> str:
-    """One side of a roll: ``d10 7 +2 = 9``; a roll ``under`` its target with the comparison."""
+def _side(r: RollRec, detail: bool, under: bool = False) -> str:
+    """One side of a roll: ``d10 7 +2 = 9``; a roll ``under`` its target with the comparison
+    (``under``: this side of an opposed roll is a test under its own target too)."""
     head = f"{_die_name(r.dice)} {faces_text(r)}"
     if r.tags:
         head += " (" + ", ".join(r.tags) + ")"
-    if r.mode == "under":
+    if r.mode == "under" or under:
         if len(r.faces) != 1 or r.faces[0] != r.total:
             head += f" = {r.total}"
         if r.target is None:
             return head
-        cmp = "≤" if r.total <= r.target else ">"
-        return f"{head} {cmp} {_target(r, detail)} {'✓' if r.success else '✗'}"
+        made = r.total <= r.target
+        ok = r.success if r.mode == "under" else made
+        return f"{head} {'≤' if made else '>'} {_target(r, detail)} {'✓' if ok else '✗'}"
     if detail and r.mods:
         return f"{head} " + " ".join(f"{_signed(int(v))} {src}" for src, v in r.mods) + f" = {r.total}"
     mod = r.total - sum(r.faces)
@@ -123,9 +125,10 @@ def roll_text(r: RollRec, detail: bool = False) -> str:
 
     ``detail`` names every modifier on both sides and the parts of a target.
     """
-    side = _side(r, detail)
     if r.mode == "opposed" or r.vs is not None:
-        text = side
+        # both sides testing under their own targets (a contest of d100 tests)
+        both_under = r.vs is not None and r.vs.mode == "under" and r.target is not None
+        text = _side(r, detail, under=both_under)
         if r.vs is not None:
             text += f" vs {_side(r.vs, detail)}"
         elif r.target is not None:
@@ -135,6 +138,7 @@ def roll_text(r: RollRec, detail: bool = False) -> str:
         if r.result:
             text += f": {r.result}"
         return text
+    side = _side(r, detail)
     if r.mode == "under" or r.target is None:
         return side
     return f"{side} vs {_target(r, detail)}"
