@@ -237,10 +237,10 @@ def synthetic_fight(
                     h[0] += tired
                     h[1] += dmg
                     total = h[0] + h[1]
-                    standing = "down" if total >= 14 else "hurt" if total >= 7 else "fit"
+                    where = "down" if total >= 14 else "hurt" if total >= 7 else "fit"
                     events.append(Harm(t=tt, who=foe, changes=harm_done, tracks={"fatigue": h[0], "wounds": h[1]},
-                                       standing=standing, source=uid))
-                    if standing == "down":
+                                       standing=where, source=uid))
+                    if where == "down":
                         alive.discard(foe)
                         fz = pos[foe][2]
                         if fz > 0.5:
