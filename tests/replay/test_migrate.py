@@ -214,3 +214,13 @@ def test_a_bad_schema_1_event_names_its_line():
     harm = msgspec.json.encode(s2.Harm(t=0.0, who="a", changes={}, tracks={}, standing="x", source="y"))
     with pytest.raises(InputError, match="line 2: bad event"):
         parse_replay(_v1([]) + harm + b"\n", "old.jsonl")
+
+
+def test_a_gzipped_schema_1_replay_migrates_the_same(tmp_path):
+    import gzip
+
+    src = V1 / "jump.jsonl"
+    gz = tmp_path / "jump.jsonl.gz"
+    gz.write_bytes(gzip.compress(src.read_bytes()))
+    a, b = load_replay(src), load_replay(gz)
+    assert a.header == b.header and a.events == b.events and b.source == str(gz)
