@@ -12,7 +12,7 @@ its total is strictly higher (a tie goes to the defender). The difference of
 two 4dF is 8dF (17 values, -8 … +8, out of 6561), so without criticals::
 
     >>> p_beats_exact(2, 2, crits=False)   # equal skills: (6561 - 1107) / 2 wins
-    Fraction(303, 729)
+    Fraction(101, 243)
 
 With criticals the attacker's ``++++`` (1 in 81) wins whatever the defender
 rolled and ``----`` (1 in 81) loses whatever it rolled::

@@ -68,6 +68,8 @@ def weapon_use(weapon: Weapon, distance: float) -> Use | str:
         if band != "short":
             return f"{weapon.name} is a melee weapon and reaches only under {SHORT_RANGE_M:g} m ({distance:.1f} m)"
         return Use("Melee", "Block")
+    if band == "long" and weapon.band == "short-range":
+        return "a short-range weapon cannot be used at long range"
     if distance > weapon.reach_m:
         return f"{weapon.name} reaches {weapon.reach_m:g} m, the target is {distance:.1f} m away"
     if band == "short":
@@ -78,8 +80,6 @@ def weapon_use(weapon: Weapon, distance: float) -> Use | str:
         return Use("Melee", "Block")
     if band == "medium":
         return Use("Marksmanship", "Dodge")
-    if weapon.band == "short-range":
-        return "a short-range weapon cannot be used at long range"
     if weapon.band == "long-range":
         return Use("Marksmanship", "Dodge")
     steps = int(distance // RANGE_STEP_M)
