@@ -126,6 +126,7 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return [w for w in self.weapons if w.ranged]
 
 
+_TYPE_NAMES = {str: "str", float: "float", bool: "bool", list: "array", dict: "object", type(None): "null"}
 _AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
 _FIELD = re.compile(r"Object (?P<kind>missing required|contains unknown) field `(?P<field>[^`]+)`")
 
@@ -198,6 +199,11 @@ def sheet_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Sheet:
         raise InputError(source, "(sheet)", f"a sheet is a table of fields, not {type(data).__name__}")
     if "ruleset" not in data:
         raise InputError(source, "ruleset", f'missing required field (write ruleset = "{RULESET_NAME}" at the top)')
+    skills = data.get("skills")
+    if isinstance(skills, Mapping):
+        for k, v in skills.items():
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise InputError(source, f"skills.{k}", f"expected int, got {_TYPE_NAMES.get(type(v), type(v).__name__)}")
     band = None
     for i, w in enumerate(data.get("weapons") or []):
         if isinstance(w, Mapping) and "band" in w and w["band"] not in BANDS:
