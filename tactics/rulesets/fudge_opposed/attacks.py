@@ -120,14 +120,22 @@ def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bo
     sneak = bool(status(me).get("hidden"))
     if not sneak and getattr(world.options, "group_attacks", True) and len(identical(world, me)) >= group.MIN_FIGHTERS:
         return join_pool(world, me, target, weapon, use)
+    effects = full_attack(world, me, target, weapon, use, action, sneak)
+    if sneak:
+        effects.append(Status(me.id, {"hidden": False}))
+    return effects
+
+
+def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
+                sneak: bool = False) -> list[Effect]:
+    """One strike, and a second with the other hand's weapon or a two-shots weapon's second shot
+    (unless the first put the weapon out of use or the target out of the fight)."""
     effects = strike(world, me, target, weapon, use, action, sneak=sneak)
     second = dual_partner(me, weapon) or (weapon if weapon.two_shots else None)
     if second is not None and target.tracks.get("hp", 0) - harm_in(effects, target.id) > 0:
         use2 = weapon_use(second, world.distance(me, target))
         if not isinstance(use2, str) and not any(isinstance(e, Status) and "jammed" in e.changes for e in effects):
             effects += strike(world, me, target, second, use2, action, sneak=False)
-    if sneak:
-        effects.append(Status(me.id, {"hidden": False}))
     return effects
 
 
@@ -201,7 +209,7 @@ def resolve_pool(world: Any, key: tuple[Any, ...]) -> list[Effect]:
             effects.append(Refused(uid, use if isinstance(use, str) else str(weapon)))
             continue
         action = "shoot" if weapon.ranged else "melee"
-        effects += strike(world, me, target, weapon, use, action)
+        effects += full_attack(world, me, target, weapon, use, action)
     return effects
 
 
@@ -254,6 +262,6 @@ def group_strike(world: Any, members: list[Any], attackers: int, target: Any, we
     return effects
 
 
-__all__ = ["LET_GO", "let_go_window", "release", "ask_let_go", "situation", "strike", "harm_in", "attack",
+__all__ = ["LET_GO", "let_go_window", "release", "ask_let_go", "situation", "strike", "harm_in", "attack", "full_attack",
            "identical", "still_to_act", "join_pool", "resolve_ready_pools", "resolve_stale_pools", "resolve_pool",
            "group_strike"]
