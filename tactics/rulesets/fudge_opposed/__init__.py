@@ -185,7 +185,10 @@ class FudgeOpposed:
         info = ACTIONS.get(it.action)
         if info is None or info.targets != "enemy" or it.target is None:
             return []
-        target = world.unit(it.target)
+        try:
+            target = world.unit(it.target)
+        except KeyError:
+            return []
         win = attacks.let_go_window(target, unit, it.action)
         return [win] if win else []
 

@@ -42,7 +42,9 @@ HOLD_BREAK = -4
 
 
 def opening(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effect], Outcome]:
-    """Melee vs Block, recorded as a ``Check`` of ``action``."""
+    """Melee vs Block, recorded as a ``Check`` of ``action``. It may crit (it wins whatever the
+    defender rolled) or fumble (it loses); a manoeuvre is made with the hands, so a fumble puts
+    no weapon out of use (ruling, docs/rules-fudge.md)."""
     effects, tst = ask_let_go(world, me, target, action)
     use = Use("Melee", "Block")
     mods, _ = situation(world, me, target, use)
@@ -50,10 +52,6 @@ def opening(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effect]
     o = contest(world.dice, Side(me.id, "Melee", me.sheet.skill("Melee"), mods),
                 Side(target.id, "Block", rating, dmods), crits=True)
     effects.append(Check(me.id, f"{action}: Melee vs Block", o.roll))
-    if o.fumble:
-        w = state_of(me).last_weapon
-        if w and w != BARE_HANDS and any(x.name == w for x in weapons(me)):
-            effects.append(Status(me.id, {"jammed": conditions.names(status(me), "jammed") + [w]}))
     return effects, o
 
 

@@ -13,7 +13,7 @@ import types
 from pathlib import Path
 
 try:
-    import tactics  # noqa: F401
+    import tactics  # noqa: F401  (the package root, engine and all)
 except ImportError:
     pkg = types.ModuleType("tactics")
     pkg.__path__ = [str(Path(__file__).resolve().parents[3] / "tactics")]

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from tactics.rules.effects import Attacked, Check, Harm, Note, Push, Refused, Status
-from tactics.rulesets.fudge_opposed import RULESET, FudgeOptions
+from tactics.rules.effects import Attacked, Check, Harm, Push, Status
+from tactics.rulesets.fudge_opposed import RULESET
 from tactics.rulesets.fudge_opposed.catalogue import ACTIONS
 from tactics.rulesets.fudge_opposed.turns import TurnBudget
 
-from .fakes import (BOW, CARBINE, DAGGER, PISTOL, RIFLE, SWORD, FakeUnit, FakeWorld, act, apply, duel, kinds,
-                    make_sheet)
+from .fakes import BOW, CARBINE, DAGGER, PISTOL, RIFLE, SWORD, FakeUnit, FakeWorld, act, duel, kinds, make_sheet
 
 Z = [0, 0, 0, 0]
 PLUS2 = [1, 1, 0, 0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactics.rules.effects import Attacked, Check, Harm, Note, Refused
+from tactics.rules.effects import Attacked
 from tactics.rules.protocol import Ruleset
 from tactics.rules.records import Presentation
 from tactics.rulesets.fudge_opposed import RULESET, FudgeOptions, odds
