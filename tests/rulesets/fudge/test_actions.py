@@ -415,3 +415,49 @@ def test_engine_style_act_objects_are_read_too():
     effects = RULESET.act(w.script(*PLUS2, *Z), a, Act("melee", "blue-1"), TurnBudget(6.0), None)
     assert isinstance(effects[0], Attacked) and effects[0].hit
     assert isinstance(effects[1], Harm)
+
+
+# -- rulings of docs/rules-fudge.md ------------------------------------------------------
+def test_takedown_tie_is_noticed():
+    w, a, b, c = three()
+    effects = act(w.script(*Z, *Z, *Z, *Z), a, "takedown", "blue-1")   # Stealth 3 vs 1 + 2: tie
+    assert effects[0].roll.result == "tie" and only(effects, Attacked)[0].action == "sneak attack"
+
+
+def test_disarming_a_dual_wielder_drops_both_weapons():
+    w, a, b = duel(fighter(), fighter(weapons=[SWORD, DAGGER]))
+    act(w.script(*PLUS2, *Z, *PLUS2, *Z), a, "disarm", "blue-1")
+    assert b.status["dropped"] == ["sword", "dagger"] and "taken" not in a.status
+
+
+def test_shield_bearer_gains_nothing_from_full_defence():
+    w, a, b = duel(fighter(), fighter(shield=True))
+    act(w, b, "full_defence")
+    effects = act(w.script(*Z, *Z), a, "melee", "blue-1")
+    assert effects[0].roll.vs.mods == [("Block", 1), ("shield", 2)]
+
+
+def test_grappling_someone_already_grappled_is_refused():
+    w, a, b = pinned_pair()
+    c = FakeUnit("blue-2", "blue", fighter(), x=0.5)
+    w.units_.append(c)
+    assert "already in a pin" in act(w, c, "grapple", "red-1")[0].why
+
+
+def test_lighting_counts_on_a_manoeuvre_opening():
+    w, a, b = duel(fighter(), fighter())
+    w.light["blue-1"] = "dark"
+    effects = act(w.script(*Z, *Z), a, "trip", "blue-1")
+    assert effects[0].roll.mods == [("Melee", 3), ("dark", -2)]
+
+
+def test_hidden_fighters_do_not_join_a_group():
+    from tactics.rulesets.fudge_opposed.state import memo_of
+
+    trooper = make_sheet("T", Melee=1, Marksmanship=1, weapons=[BOW])
+    hero = FakeUnit("hero", "blue", fighter(hp=30))
+    troops = [FakeUnit(f"t{i}", "red", trooper, x=5.0) for i in range(3)]
+    w = FakeWorld([hero, *troops])
+    troops[0].status["hidden"] = True
+    effects = act(w.script(*Z, *Z), troops[0], "shoot", "hero")
+    assert only(effects, Attacked)[0].hit and not memo_of(w).pools
