@@ -28,7 +28,8 @@ from .attacks import identical, situation
 from .manoeuvres import SECOND
 from .odds import expected_shortfall, p_at_least, p_beats, p_critical
 from .ranges import SHORT_RANGE_M, Use, weapon_use
-from .state import melee_damage, status, weapons
+from .state import melee_damage, memo_of, status, weapons
+from .stealth import NOTICE_BONUS, takedown_damage
 
 MANOEUVRE_WORTH: dict[str, float] = {"grapple": 0.5, "trip": 0.15, "shove": 0.1, "disarm": 0.25}
 """Progress toward taking the target out credited to a won manoeuvre (a heuristic for the AI)."""
@@ -52,6 +53,21 @@ def expected_harm(p_win: float, damage: int, soak: int) -> float:
     """Expected hit points lost per attack, criticals included."""
     pc = p_critical()
     return (p_win - pc) * max(0, damage - soak) + pc * max(0, 2 * damage - soak)
+
+
+def takedown_estimate(world: Any, me: Any, target: Any, hp_left: int) -> list[Estimate]:
+    """Before initiative, on a target not expecting the fight: Stealth against Perception + 2, then
+    Strength × 4 + the best melee bonus (002 · Special Rules · Takedown)."""
+    memo = memo_of(world)
+    sched = memo.schedule
+    if memo.initiative_rolled or status(target).get("expecting") or (sched is not None and target.id in sched.expecting):
+        return []
+    melee = [w for w in weapons(me) if not w.ranged]
+    best = max(melee, key=lambda w: w.bonus)
+    p = p_beats(me.sheet.skill("Stealth"), target.sheet.skill("Perception") + NOTICE_BONUS, crits=False)
+    harm = takedown_damage(me.sheet.skill("Strength"), best.bonus)
+    return [Estimate("takedown", best.name, p, float(harm), min(1.0, harm / hp_left),
+                     _act("takedown", target.id, best.name), note="silent take-down before initiative")]
 
 
 def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
@@ -93,6 +109,7 @@ def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
             p2 = p_beats(me.sheet.skill(mine), target.sheet.skill(theirs), crits=False)
             p = p_open * p2
             out.append(Estimate(action, None, p, 0.0, MANOEUVRE_WORTH[action], _act(action, target.id, None)))
+        out += takedown_estimate(world, me, target, hp_left)
     out.sort(key=lambda e: e.value, reverse=True)
     return out
 

@@ -289,3 +289,14 @@ def test_group_estimate_counts_the_squad():
     assert "concentrated fire" in est.note and 0 < est.p <= 1
     expected = odds.expected_shortfall(1, 4, 8) / 4 * 3
     assert est.progress == pytest.approx(expected / 30)
+
+
+def test_takedown_estimate_only_before_initiative():
+    from tactics.rulesets.fudge_opposed.state import memo_of
+
+    w, a, b = duel(fighter(weapons=[SWORD], skills={"Stealth": 3}), fighter(hp=12))
+    td = next(e for e in RULESET.estimates(w, a, b) if e.action == "takedown")
+    assert td.p == pytest.approx(odds.p_beats(3, 1 + 2, crits=False))
+    assert td.harm == 2 * 4 + 2 and td.progress == pytest.approx(10 / 12)
+    memo_of(w).initiative_rolled = True
+    assert not [e for e in RULESET.estimates(w, a, b) if e.action == "takedown"]
