@@ -22,7 +22,7 @@ at -4. Modifiers are returned as ``(source, value)`` pairs::
     (('prone', -4),)
     >>> defence({"prone": True}, "Dodge", 1, shield=False)
     (1, (('prone', 2),))
-    >>> defence({"role": "pinned"}, "Block", 3, shield=True)
+    >>> defence({"role": "pinned", "partner": "red-1"}, "Block", 3, shield=True)
     (0, (('pinned', 0),))
     >>> defence({"full_defence": True}, "Block", 2, shield=True)
     (2, (('shield', 2),))
@@ -55,9 +55,10 @@ NO_DEFENCE_ROLES = ("pinner", "pinned", "held")
 
 
 def role(status: Mapping[str, Any]) -> str | None:
-    """``pinner``, ``pinned``, ``holder``, ``held`` or None."""
+    """``pinner``, ``pinned``, ``holder``, ``held`` or None. A role without a ``partner`` is
+    stale (the engine clears ``partner`` when a fighter drops out) and counts as none."""
     r = status.get("role")
-    return r if r in GRAPPLED_ROLES else None
+    return r if r in GRAPPLED_ROLES and status.get("partner") else None
 
 
 def roll_mods(status: Mapping[str, Any], skill: str, attack: bool = False) -> tuple[Mod, ...]:
@@ -97,7 +98,7 @@ def defence(status: Mapping[str, Any], skill: str, rating: int, shield: bool) ->
 def move_factor(status: Mapping[str, Any]) -> float:
     """Share of ``move`` a fighter may walk: 0 while grappled, a half prone or gone to ground.
 
-        >>> move_factor({}), move_factor({"prone": True}), move_factor({"role": "holder"})
+        >>> move_factor({}), move_factor({"prone": True}), move_factor({"role": "holder", "partner": "x"})
         (1.0, 0.5, 0.0)
     """
     if role(status):

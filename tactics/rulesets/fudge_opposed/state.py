@@ -119,6 +119,8 @@ def status(unit: Any) -> dict[str, Any]:
     st = dict(getattr(unit, "status", None) or {})
     if getattr(unit, "prone", False):
         st.setdefault("prone", True)
+    if getattr(unit, "partner", None):
+        st.setdefault("partner", unit.partner)
     return st
 
 

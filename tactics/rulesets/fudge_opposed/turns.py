@@ -32,6 +32,7 @@ from typing import Any
 from tactics.rules.effects import Check, Effect
 from tactics.rules.records import Roll
 
+from .attacks import resolve_stale_pools
 from .contest import DICE
 from .state import memo_of, state_of, status
 
@@ -124,8 +125,7 @@ class FudgeSchedule:
         self.pending.clear()
         if not self.is_surprise(r) and not self.order:
             out += self.roll_initiative()
-        from .attacks import resolve_stale_pools   # the pools of rounds gone by
-        out += resolve_stale_pools(world, r)
+        out += resolve_stale_pools(world, r)     # the pools of rounds gone by
         return out
 
     def _order(self, r: int) -> list[str]:

@@ -124,13 +124,14 @@ def test_full_defence_and_shield_do_not_stack():
 
 @pytest.mark.parametrize("role", ["pinner", "pinned", "held"])
 def test_pinned_pinner_and_held_defend_at_zero(role):
-    assert conditions.defence({"role": role, "full_defence": True}, "Block", 5, True) == (0, ((role, 0),))
-    assert conditions.move_factor({"role": role}) == 0.0
+    assert conditions.defence({"role": role, "partner": "x", "full_defence": True}, "Block", 5, True) == (0, ((role, 0),))
+    assert conditions.move_factor({"role": role, "partner": "x"}) == 0.0
+    assert conditions.move_factor({"role": role}) == 1.0          # stale: the partner is gone
 
 
 def test_the_holder_acts_at_minus_four():
-    assert conditions.roll_mods({"role": "holder"}, "Melee", attack=True) == (("holding", -4),)
-    assert conditions.defence({"role": "holder"}, "Dodge", 3, False) == (3, (("holding", -4),))
+    assert conditions.roll_mods({"role": "holder", "partner": "x"}, "Melee", attack=True) == (("holding", -4),)
+    assert conditions.defence({"role": "holder", "partner": "x"}, "Dodge", 3, False) == (3, (("holding", -4),))
 
 
 # -- group attacks (002 · Concentrated Fire, Dogpile) ------------------------------------
