@@ -25,7 +25,7 @@ from tactics.rules.protocol import Estimate
 
 from . import conditions, group
 from .attacks import identical, situation
-from .manoeuvres import SECOND
+from .manoeuvres import SECOND, wielded
 from .odds import expected_shortfall, p_at_least, p_beats, p_critical
 from .ranges import SHORT_RANGE_M, Use, weapon_use
 from .state import melee_damage, memo_of, status, weapons
@@ -105,6 +105,8 @@ def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
         p_open, _, _ = attack_odds(world, me, target, Use("Melee", "Block"))
         for action, (mine, theirs) in SECOND.items():
             if action == "grapple" and conditions.role(status(target)):
+                continue
+            if action == "disarm" and not wielded(target):
                 continue
             p2 = p_beats(me.sheet.skill(mine), target.sheet.skill(theirs), crits=False)
             p = p_open * p2

@@ -300,3 +300,10 @@ def test_takedown_estimate_only_before_initiative():
     assert td.harm == 2 * 4 + 2 and td.progress == pytest.approx(10 / 12)
     memo_of(w).initiative_rolled = True
     assert not [e for e in RULESET.estimates(w, a, b) if e.action == "takedown"]
+
+
+def test_no_disarm_estimate_against_bare_hands():
+    w, a, b = duel(fighter(), fighter())
+    assert "disarm" not in [e.action for e in RULESET.estimates(w, a, b)]
+    w, a, b = duel(fighter(), fighter(weapons=[SWORD]))
+    assert "disarm" in [e.action for e in RULESET.estimates(w, a, b)]
