@@ -18,7 +18,8 @@
 | :mod:`.stealth` | hiding and take-downs |
 | :mod:`.estimates` | the AI's odds and expected harm |
 
-A duel, with the dice scripted (attacker's four faces, then the defender's)::
+A sheet and how the replay shows it (a whole duel on a fake World, with the
+dice scripted, is in ``tests/rulesets/fudge/test_actions.py``)::
 
     >>> RULESET.name, RULESET.round_seconds
     ('fudge-opposed', 2.0)
