@@ -267,6 +267,8 @@ class Member(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str | None = None
     flying: bool | None = None
     evading: bool = False
+    expecting: bool = False
+    """Expects the fight (a ruleset may give such fighters a surprise round)."""
 
 
 class Team(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -360,7 +362,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                     raise InputError(self.source or "<scenario>", where,
                                      f"no team {parts[1]!r}; teams: {', '.join(d['teams'])}")
                 field = parts[-1]
-                if field not in ("policy", "character", "count", "at", "evading", "flying"):
+                if field not in ("policy", "character", "count", "at", "evading", "flying", "expecting"):
                     raise InputError(self.source or "<scenario>", where,
                                      "a team key ends in policy, character, count, at, evading or flying")
                 if len(parts) == 3:
@@ -436,7 +438,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                 seen[m.id] = seen.get(m.id, 0) + 1
                 uid = m.id if m.count == 1 else f"{m.id}-{seen[m.id]}"
             enc.add(character, team=team, at=tuple(at), policy=policy,
-                    id=uid, flying=m.flying, evading=m.evading)
+                    id=uid, flying=m.flying, evading=m.evading, expecting=m.expecting)
         enc.scenario = sc
         return enc
 

@@ -37,8 +37,7 @@ def sheet_from_dict(data: dict[str, Any], source: str = "<dict>", ruleset: str |
     if ruleset is not None and declared != ruleset:
         raise InputError(source, "ruleset", f"this is a {declared} sheet, not a {ruleset} one")
     rs = get_ruleset(declared, source, "ruleset")
-    body = {k: v for k, v in data.items() if k != "ruleset"}
-    return rs.sheet_from_dict(body, source)
+    return rs.sheet_from_dict(data, source)
 
 
 def load_sheet(path: str | os.PathLike[str], ruleset: str | None = None) -> Any:

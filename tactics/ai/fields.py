@@ -46,14 +46,14 @@ def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
     memo = view.shared.get("safe movers")
     if memo is None:
         memo = view.shared["safe movers"] = {}
-    key = (ch, view.map.cell_size)
-    safe = memo.get(key)
-    if safe is None:
+    key = (id(ch), view.map.cell_size)  # by identity: some systems' sheets are not hashable
+    got = memo.get(key)
+    if got is None or got[0] is not ch:
         safe = _safe_mover(view, ch)
         if safe is None:
             return real, real
-        memo[key] = safe
-    return safe, real
+        got = memo[key] = (ch, safe)
+    return got[1], real
 
 
 def _safe_mover(view: View, ch: Any) -> Mover | None:

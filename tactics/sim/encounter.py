@@ -157,6 +157,7 @@ class Encounter:
         flying: bool | None = None,
         evading: bool = False,
         counter_ready: bool = False,
+        expecting: bool = False,
     ) -> UnitView:
         """Put a character into the fight; returns its read-only view.
 
@@ -165,7 +166,8 @@ class Encounter:
         ``policy`` is a policy name (those of the encounter's ruleset, then the
         generic ones) or any object with ``plan(view)``. ``evading`` starts the
         character defending until its first turn (000 · Rounds), ``counter_ready``
-        with a counter-attack prepared. Adding during a run (from ``at``/``when``
+        with a counter-attack prepared; ``expecting`` marks one who expects the fight (a ruleset
+        may give such fighters a surprise round). Adding during a run (from ``at``/``when``
         scripts) brings the character in at the end of the current round order.
         """
         rules = self.rules
@@ -195,8 +197,11 @@ class Encounter:
             tracks=dict(tracks),
             standing=first,
             able_standings=able,
-            state=rules.new_state(character, self.rule_options, evading=evading),
+            state=(rules.new_state(character, self.rule_options, evading=True) if evading
+                   else rules.new_state(character, self.rule_options)),
         )
+        if expecting:
+            c.status["expecting"] = True
         if counter_ready:
             c.prepared = "counter"
         c.joined_at = self.env.now
@@ -268,7 +273,8 @@ class Encounter:
         sched = self.rules.schedule(self.world, list(self.order), self._surpriser)
         self.schedule = sched
         by_id = self.combatants
-        self.order = [by_id[uid] for uid in sched.order]
+        if sorted(sched.order) == sorted(by_id):
+            self.order = [by_id[uid] for uid in sched.order]  # a schedule rolled anew keeps the order added
         self._n_slots = len(self.order)
         for c in self.order:
             c.first_round = 0
@@ -353,6 +359,8 @@ class Encounter:
                 if budget is not None:
                     c.turns += 1
                     record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
+                    for eff in getattr(budget, "opening", ()):
+                        turns.apply(c, eff, None)
                     yield from turns.take_turn(c, budget)
                 for eff in rules.end_turn(world, c):
                     turns.apply(c, eff, None)
@@ -474,29 +482,31 @@ class Encounter:
         """A sheet's starting tracks, first standing, acting standings and airspeed (its presentation
         and mover: pure functions of the sheet, kept in the shared cache)."""
         looks = self.shared.setdefault("sheet looks", {})
-        key = (type(self.rules), sheet)
+        key = (id(type(self.rules)), id(sheet))
         got = looks.get(key)
-        if got is None:
+        if got is None or got[0] is not sheet:
             pres = self.rules.presentation(sheet)
-            got = looks[key] = (pres.start_tracks(), pres.standings[0].name, pres.able_standings(),
+            got = looks[key] = (sheet, pres.start_tracks(), pres.standings[0].name, pres.able_standings(),
                                 float(self.rules.mover(sheet).airspeed))
-        return got
+        return got[1:]
 
     def mover_of(self, c: Combatant) -> Mover:
+        """The engine's path mover of ``c``'s sheet (kept by the sheet's identity: sheets of some
+        systems are not hashable; the sheet is kept alive beside it so the id stays its own)."""
         ch = c.sheet
-        m = self._movers.get(ch)
-        if m is None:
+        got = self._movers.get(id(ch))
+        if got is None or got[0] is not ch:
             spec = self.rules.mover(ch)
             m = Mover(running=spec.running, swimming=spec.swimming, airspeed=spec.airspeed,
                       max_jump_m=spec.max_jump_m, max_jump_height_m=spec.max_jump_height_m,
                       max_drop_m=spec.max_drop_m)
-            self._movers[ch] = m
-        return m
+            got = self._movers[id(ch)] = (ch, m)
+        return got[1]
 
     def set_mover(self, character: Any, mover: Mover) -> None:
         """Plan ``character``'s moves with ``mover`` in this encounter only (e.g. a trained
         climber's surfaces); otherwise the engine derives one from the sheet (:meth:`mover_of`)."""
-        self._movers = {**self._movers, character: mover}  # a copy: never the shared cache
+        self._movers = {**self._movers, id(character): (character, mover)}  # a copy: never the shared cache
 
     def walk_budget(self, c: Combatant) -> float:
         """Metres ``c`` may walk in a turn now (the ruleset's speeds)."""

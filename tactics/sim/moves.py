@@ -64,7 +64,9 @@ class Moves:
         dur = fraction * rs if seconds is None else seconds
         ts.used = min(1.0, ts.used + fraction)
         ts.legs.append(LegRec(kind=kind, start=tuple(start), end=tuple(end), t0=t0, t1=t0 + dur))
-        ts.metres += math.dist(start, end)
+        d = math.dist(start, end)
+        ts.metres += d
+        ts.metres_total += d
         dx, dy = end[0] - start[0], end[1] - start[1]
         if abs(dx) > 1e-9 or abs(dy) > 1e-9:
             c.facing = math.atan2(dy, dx)

@@ -41,7 +41,7 @@ class TurnState:
     the ruleset reads it as :class:`~tactics.rules.protocol.Turn`."""
 
     __slots__ = ("t", "used", "run_m", "run_dir", "run_end", "climbed_roll", "legs", "metres", "reaction",
-                 "climbed", "walk", "swim", "air")
+                 "climbed", "walk", "swim", "air", "metres_total")
 
     def __init__(self, t: float, budget: Any = None, reaction: str = "") -> None:
         self.t = t
@@ -55,6 +55,12 @@ class TurnState:
         self.metres = 0.0
         self.reaction = reaction
         self.climbed = False
+        self.metres_total = 0.0
+        """Metres moved this turn (the budget hears each step's share: points spent, running)."""
+        self.refresh(budget)
+
+    def refresh(self, budget: Any) -> None:
+        """The budget's speeds, read again (a plan without an action may double the walk)."""
         self.walk = float(getattr(budget, "walk_m", 0.0))
         self.swim = float(getattr(budget, "swim_m", 0.0))
         self.air = float(getattr(budget, "air_m", 0.0))
@@ -138,10 +144,8 @@ class TurnRunner(Effects, Moves, Vertical):
         enc.note_activity()
 
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
-        if len(steps) > 1:
-            acts = [s for s in steps if isinstance(s, Act)]
-            if len(acts) > 1:
-                budget.planned(acts)
+        budget.planned([s for s in steps if isinstance(s, Act)] if steps else [])
+        ts.refresh(budget)
         enc = self.enc
         i = 0
         while i < len(steps):
@@ -150,10 +154,15 @@ class TurnRunner(Effects, Moves, Vertical):
             step = steps[i]
             i += 1
             if isinstance(step, MoveTo):
-                if budget.done_actions and c.climbing:
+                if c.climbing and getattr(budget, "done_actions", 0):
                     continue
+                metres = ts.metres_total
                 self._move(c, step, ts)
                 self._flush_move(c, ts)
+                moved = ts.metres_total - metres
+                if moved > 0:
+                    for eff in budget.moved(moved) or ():
+                        self.apply(c, eff, ts)
             elif isinstance(step, Act):
                 if not ts.reaction and self._fire_reactions(c, step):
                     done = enc.env.event()

@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Climb, Fall, Fly, Jump, LegRec, Move, State
+from tactics.rules.effects import Check
 from tactics.sim.apply import rollrec
 
 if TYPE_CHECKING:
@@ -34,6 +35,11 @@ SAFE_DROP_SECONDS = 0.4
 FALL_G = 9.81
 SLIP_M = 0.5
 """A climber who loses grip lower than this above the foot of the climb just slips off, unharmed."""
+
+
+def as_check(c: Combatant, purpose: str, got: Any) -> Check:
+    """A ruleset's check as a :class:`Check` (a bare roll record is named ``purpose``)."""
+    return got if isinstance(got, Check) else Check(c.id, purpose, got)
 
 
 class Vertical:
@@ -61,7 +67,7 @@ class Vertical:
         difficulty = None
         check = self.rules.jump_check(self.world, c, needed, limit)
         if check is not None:
-            roll = self.record_check(check)
+            roll = self.record_check(as_check(c, "jump", check))
             ok = roll.success
             difficulty = roll.target
         self.record(Jump(t=self.enc.env.now, who=c.id, distance=round(needed, 6), max_distance=float(limit), running_start=running_start, roll=roll, success=ok))
@@ -85,7 +91,7 @@ class Vertical:
         if not c.climbing:
             c.climb_base = min((tuple(leg.start), tuple(leg.end)), key=lambda p: p[2])
         if ts.climbed_roll is None:
-            roll = self.record_check(self.rules.climb_check(self.world, c, surface))
+            roll = self.record_check(as_check(c, f"climbing: {surface}", self.rules.climb_check(self.world, c, surface)))
             ts.climbed_roll = roll.success
             if not roll.success:
                 self.record(Climb(t=self.enc.env.now, who=c.id, surface=surface, metres=0.0, roll=roll, success=False))

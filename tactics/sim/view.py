@@ -16,7 +16,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from dataclasses import replace
 from types import MappingProxyType
+
+from tactics.rules.plan import Act
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
@@ -192,7 +195,8 @@ class View:
     def estimates(self, target: UnitView, a: UnitView | None = None) -> list[Any]:
         """The ruleset's :class:`~tactics.rules.protocol.Estimate` of each attack ``a`` (default: me)
         could make on ``target`` from where it stands, best first."""
-        return self._enc.rules.estimates(self._enc.world, (a or self.me)._c, target._c)
+        out = self._enc.rules.estimates(self._enc.world, (a or self.me)._c, target._c)
+        return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
 
     def progress(self, u: UnitView) -> float:
         """How far ``u`` is from fresh (0) to out of the fight (1), by its ruleset."""

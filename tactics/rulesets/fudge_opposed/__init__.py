@@ -282,6 +282,30 @@ class FudgeOpposed:
         return _estimates(world, unit, target)
 
 
+def _engine_glue(cls: type) -> None:
+    """The protocol's methods this system has nothing of its own for (docs/rules-fudge.md)."""
+
+    def is_sheet(self: Any, sheet: Any) -> bool:
+        return isinstance(sheet, Sheet)
+
+    def begin_reaction(self: Any, world: Any, unit: Any, window: Window) -> TurnBudget:
+        # no prepared reaction turns here: a pinner letting go is a choice window (attacks.py)
+        return TurnBudget(unit.sheet.move_m)
+
+    def ambush(self: Any, world: Any, stalker: Any, target: Any) -> tuple[bool, list[Effect]]:
+        # surprise comes from fighters marked as expecting the fight (turns.py), not from a roll here
+        return False, []
+
+    def move_refusal(self: Any, world: Any, unit: Any) -> str | None:
+        # a pinned or held fighter's budget has no metres (turns.py); the pinner and holder lead
+        return None
+
+    for f in (is_sheet, begin_reaction, ambush, move_refusal):
+        setattr(cls, f.__name__, f)
+
+
+_engine_glue(FudgeOpposed)
+
 RULESET = FudgeOpposed()
 
 __all__ = ["RULESET", "VERSION", "FudgeOpposed", "FudgeOptions", "STATUS_ICONS", "Sheet", "Weapon", "FighterState"]
