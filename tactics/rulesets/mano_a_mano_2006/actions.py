@@ -51,10 +51,10 @@ COSTS: dict[str, int] = {"evade": EVASION_POINTS, "drop": 0, "stand": 1, "instan
 
 
 def evade(led: Ledger, me: Any, budget: Any) -> None:
-    """One point into defense and +2 passive defense until the end of the next turn, once a turn."""
+    """One point into defense and +2 passive defense to the close of its following turn, once a turn."""
     st = state_of(me)
     if not st.can_evade():
-        led.add(Refused(me.id, "evasion is used once per turn (001 · Maneuvering · Evasion)"))
+        led.add(Refused(me.id, "only one evasion a turn (001 · Maneuvering · Evasion)"))
         return
     led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS}, "evades")
     budget.spend(EVASION_POINTS)

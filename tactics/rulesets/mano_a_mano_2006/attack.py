@@ -31,7 +31,7 @@ from tactics.rules import charge_bonus, darkness_difficulty, range_difficulty
 from tactics.rules.effects import Attacked, Check, Refused, Status
 from tactics.rules.records import Mod, Roll
 
-from .contest import FAILURE, HALF, SUCCESS, critical_bonus, double_applies, halve, opposed_roll, result_of
+from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, opposed_roll, result_of
 from .defending import counter_outcome, defense_mods, parry_mods
 from .fighters import (attack_kind, best_defense, dark_kind, options_of, position_mods, roll_penalties,
                        sheet_of, state_of, weapon_in_hand, weapons_in_hand)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tactics.rules import airspeed_after as _airspeed_after
-from tactics.rules.effects import Effect, Harm, Refused, Status
+from tactics.rules.effects import Effect, Refused, Status
 from tactics.rules.protocol import Estimate, FallOutcome, MoverSpec, Window
 from tactics.rules.records import Bar, Presentation, Roll, Standing, StatusInfo, Track
 
@@ -26,7 +26,7 @@ from . import actions as _actions
 from .actions import CATALOGUE, STRIKES, escape, evade, simple
 from .attack import refusal, resolve
 from .budget import PointBudget
-from .contest import FAILURE, HALF, opposed_roll, result_of
+from .contest import HALF, opposed_roll, result_of
 from .estimates import estimates as _estimates
 from .estimates import progress_of
 from .fighters import best_defense, melee_reach, options_of, sheet_of, state_of, weapon_in_hand
@@ -35,7 +35,7 @@ from .ledger import Ledger, pools_of
 from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
-from .pools import phase_one, phase_two, standing, take_harm
+from .pools import phase_two, standing, take_harm
 from .reacting import defend_window, interfere_window
 from .schedule import FixedOrder, acts_in_round, initiative_order
 from .sheet import RULESET_NAME, Sheet, Weapon, load_sheet, sheet_from_dict, sheet_to_dict
@@ -257,7 +257,7 @@ class ManoAMano2006:
             return refusal(world, unit, act if name != "defend" else _Act("attack", act.target,
                            getattr(act, "weapon", None), getattr(act, "options", None)), ready - (name == "defend"))
         if name == "evade" and not state_of(unit).can_evade():
-            return "evasion is used once per turn"
+            return "only one evasion a turn"
         if name == "escape" and not state_of(unit).held_by:
             return "nobody holds this fighter"
         cost = _actions.COSTS.get(name, 1)

@@ -67,7 +67,7 @@ class FighterState:
         return self.evaded_on != self.turn
 
     def evade(self) -> None:
-        """+2 passive defense until the end of the next own turn."""
+        """+2 passive defense to the close of its following turn."""
         self.evaded_on = self.turn
         self.evade_until = self.turn + 1
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tactics.dice import ScriptedDice, SeededDice
 from tactics.rules.effects import Attacked, Check, Harm, Refused, Status
 from tactics.rules.protocol import Ruleset
