@@ -33,8 +33,8 @@ from tactics.rules.records import Mod, Roll
 
 from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, opposed_roll, result_of
 from .defending import counter_outcome, defense_mods, parry_mods
-from .fighters import (attack_kind, best_defense, dark_kind, options_of, position_mods, roll_penalties,
-                       sheet_of, state_of, weapon_in_hand, weapons_in_hand)
+from .fighters import (attack_kind, best_defense, dark_kind, opening_evade, options_of, position_mods,
+                       roll_penalties, sheet_of, state_of, weapon_in_hand, weapons_in_hand)
 from .harm import BLUNT_SHARPNESS, armor_block, attack_harm
 from .ledger import Ledger
 from .manipulation import (MANIPULATIONS, MISSILE_ALLOWED, choke_split, manipulation_modifier,
@@ -182,7 +182,7 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
         d_mods = [(rw.name, rw.attack), ("points", reaction.modifier)]
         d_mods += position_mods(target, me, attack_kind("attack", rw), "attack")
     else:
-        passive = dict(evading=tst.evading, opening_evade=tst.opening_evade,
+        passive = dict(evading=tst.evading, opening_evade=opening_evade(target),
                        stance=position_mods(target, me, kind, "defense"))
         if reaction.kind == "parry":
             d_mods = parry_mods(rw.name, rw.parry, **passive)

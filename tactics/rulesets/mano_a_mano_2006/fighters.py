@@ -104,6 +104,13 @@ def position_mods(unit: Any, other: Any, kind: str, role: str) -> list[Mod]:
                        from_above=from_above)
 
 
+def opening_evade(unit: Any) -> bool:
+    """Started the fight evading and has not had a turn yet: +4 defense (001 · Rounds). Set by
+    ``state.opening_evade`` or by the engine's ``evading`` status before the first turn."""
+    st = state_of(unit)
+    return st.turn < 0 and (st.opening_evade or bool(getattr(unit, "status", {}).get("evading")))
+
+
 def roll_penalties(unit: Any, now: float) -> list[Mod]:
     """A pending manipulation surplus (used up by this roll) and holds suffered (every roll)."""
     st = state_of(unit)
@@ -118,4 +125,4 @@ def roll_penalties(unit: Any, now: float) -> list[Mod]:
 
 
 __all__ = ["sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
-           "melee_reach", "attack_kind", "dark_kind", "grapple_position", "position_mods", "roll_penalties"]
+           "melee_reach", "opening_evade", "attack_kind", "dark_kind", "grapple_position", "position_mods", "roll_penalties"]

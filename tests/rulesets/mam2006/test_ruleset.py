@@ -173,6 +173,19 @@ def test_evasion() -> None:
     assert w.apply(RULESET.end_turn(w, m)) == [Status("m", {"evading": False})]
 
 
+def test_opening_evade_until_the_first_turn() -> None:
+    m, c = FakeUnit("m", "red", sheet("modre")), FakeUnit("c", "blue", sheet("clone"), x=0.5)
+    w = world([m, c], [3, 3, 3, 3], [("c", 0), ("c", 0)])
+    c.status["evading"] = True                                  # the encounter's ``evading = true``
+    (a,) = attacks(act(w, "m", FakeAct("attack", "c", "Ice Blade", {"modifier": 1, "power": 1})))
+    assert ("opening evade", 4) in a.roll.vs.mods
+    w.now = 0.5
+    w.turn("c", 0)
+    w.now = 1.0
+    (a,) = attacks(act(w, "m", FakeAct("attack", "c", "Ice Blade", {"modifier": 1, "power": 1}), round_index=1))
+    assert ("opening evade", 4) not in a.roll.vs.mods
+
+
 # -- manipulation ---------------------------------------------------------------------------------
 def test_choke_of_mr_a_on_mr_b() -> None:
     a, b = FakeUnit("a", "red", sheet("clone")), FakeUnit("b", "blue", sheet("clone"), x=0.5)
