@@ -16,7 +16,7 @@ from typing import Any
 from tactics.rules.effects import Check, Refused, Status
 from tactics.rules.protocol import ActionInfo
 
-from .contest import FAILURE, opposed_roll, result_of
+from .contest import SUCCESS, opposed_roll, result_of
 from .defending import EVASION_POINTS
 from .fighters import roll_penalties, sheet_of, state_of, weapon_in_hand
 from .ledger import Ledger
@@ -136,7 +136,7 @@ def escape(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
     vs = [("size", sheet_of(holder).size), ("hold points", hold.points if hold else 0)]
     roll = opposed_roll(world.dice.d6(), mods, world.dice.d6(), vs, holder.id)
     led.add(Check(me.id, f"breaking {sheet_of(holder).name}'s hold", roll))
-    if result_of(roll) != FAILURE and roll.result != "half":
+    if result_of(roll) == SUCCESS:
         state_of(holder).holds.pop(me.id, None)
         st.held_by.pop(holder.id, None)
         led.add(Status(holder.id, {"partner": None, "holding": None}))

@@ -72,6 +72,8 @@ def refusal(world: Any, me: Any, act: Any, ready: int) -> str | None:
     target_id = getattr(act, "target", None)
     if target_id is None:
         return f"{action} needs a target"
+    if target_id == me.id:
+        return f"{action} needs someone else as its target"
     target = world.unit(target_id)
     w = weapon_in_hand(me, getattr(act, "weapon", None))
     if w is None:

@@ -24,7 +24,7 @@ from tactics.rules.records import Bar, Presentation, Roll, Standing, StatusInfo,
 
 from . import actions as _actions
 from .actions import CATALOGUE, STRIKES, escape, evade, simple
-from .attack import refusal, resolve
+from .attack import points_of, refusal, resolve
 from .budget import PointBudget
 from .contest import HALF, opposed_roll, result_of
 from .estimates import estimates as _estimates
@@ -128,12 +128,14 @@ class ManoAMano2006:
                            stride(sheet.ability("swimming")), opening=opening, acting=acting)
 
     def _upkeep(self, world: Any, unit: Any, led: Ledger) -> None:
-        """Holds whose points are no longer in other end; chokes and wrenches strike again."""
+        """Holds end when their points are no longer in other, when the holder is not fighting or the
+        held fighter is out; chokes and wrenches kept strike again."""
         sheet, st = sheet_of(unit), state_of(unit)
         other = led.pools(unit.id).other - sheet.encumbrance
         for uid, hold in list(st.holds.items()):
             target = world.unit(uid)
-            if other < hold.points or standing(led.pools(unit.id)) != "fighting":
+            if (other < hold.points or standing(led.pools(unit.id)) != "fighting"
+                    or standing(led.pools(uid)) == "out"):
                 del st.holds[uid]
                 state_of(target).held_by.pop(unit.id, None)
                 led.add(Status(unit.id, {"partner": None, "holding": None}))
@@ -220,7 +222,6 @@ class ManoAMano2006:
             return []
         target = world.unit(act.target)
         mine = pools_of(unit).ready
-        from .attack import points_of
         points = sum(points_of(act.action, getattr(act, "options", None), mine).values())
         out = [defend_window(target.id, unit.id, act.action, pools_of(target).ready, points)]
         for ally in world.units():

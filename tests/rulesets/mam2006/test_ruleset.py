@@ -202,6 +202,20 @@ def test_choke_of_mr_a_on_mr_b() -> None:
     bud = w.turn("a", 1)
     assert [e.source for e in bud.opening] == ["choke kept by Clone: 2 stun, 0 damage", "phase 2: readies 1 point"]
     assert a.pools() == (1, 0, 5, 0, 0) and b.pools() == (2, 0, 0, 4, 0)
+    b.tracks.update(ready=0, stun=0, damage=6)               # Mr. B is out: the choke ends by itself
+    w.now = 2.0
+    bud = w.turn("a", 2)
+    assert not state_of(a).holds and a.pools() == (4, 0, 2, 0, 0)
+    assert a.partner is None and roll_penalties(b, w.now) == []
+
+
+def test_release() -> None:
+    a, b = FakeUnit("a", "red", sheet("clone")), FakeUnit("b", "blue", sheet("clone"), x=0.5)
+    w = world([a, b], [5, 2], [("b", 0)])
+    act(w, "a", FakeAct("hold", "b", "body", {"modifier": 1, "manipulation": 2}))
+    w.now = 1.0
+    bud = w.turn("a", 1)
+    assert a.pools() == (4, 0, 2, 0, 0)                       # the 2 hold points stay in other
     w.apply(RULESET.act(w, a, FakeAct("release"), bud, FakeTurn()))
     assert a.partner is None and roll_penalties(b, w.now) == [] and not state_of(a).holds
 
@@ -270,6 +284,7 @@ def test_refusals() -> None:
     assert "7 points asked, 6 ready" in RULESET.check(w, m, FakeAct("attack", "c", "Ice Blade", {"power": 7}))
     assert "at least one point" in RULESET.check(w, m, FakeAct("attack", "c", "Ice Blade", {"power": 0}))
     assert "reaction" in RULESET.check(w, m, FakeAct("parry", "c"))
+    assert "someone else" in RULESET.check(w, m, FakeAct("attack", "m", "Ice Blade"))
     assert "nobody holds" in RULESET.check(w, m, FakeAct("escape", "c"))
     b = w.turn("m", 0)
     (r,) = RULESET.act(w, m, FakeAct("dance"), b, FakeTurn())
