@@ -196,3 +196,37 @@ def test_through_the_ruleset(fight: FakeWorld) -> None:
     assert w.dice.remaining == 0 and w.answers == []
     assert [w.unit(u).standing for u in ("modre", "clone")] == ["fighting", "fighting"]
     assert [sum(w.unit(u).pools()) for u in ("modre", "clone")] == [6, 6]
+
+
+def test_the_example_as_data_drives_the_ruleset() -> None:
+    """``example.STEPS`` (the data the engine's replay of the example can use) through ``RULESET``."""
+    from tactics.rulesets.mano_a_mano_2006 import example as ex
+
+    units = [FakeUnit(uid, ex.TEAMS[uid], load_sheet(ROOT / ex.SHEETS[uid]), x=ex.POSITIONS[uid][0],
+                      y=ex.POSITIONS[uid][1]) for uid in ex.ORDER]
+    answers = [(who, answer) for s in ex.STEPS for who, _, answer in s.answers]
+    w = FakeWorld(RULESET, ScriptedDice(ex.DICE), units, answers)
+    assert tuple(RULESET.schedule(w, w.units(), None).order) == ex.ORDER
+    budgets: dict[str, object] = {}
+    for s in ex.STEPS:
+        w.now = s.round + ex.ORDER.index(s.who) / len(ex.ORDER)
+        me = w.unit(s.who)
+        if s.kind == "begin":
+            b = RULESET.begin_turn(w, me, s.round, 0)
+            seen = []
+            for e in b.opening:
+                w.apply([e])
+                seen.append(me.pools())
+            assert tuple(seen) == s.opening, s.note
+            budgets[s.who] = b
+        elif s.kind == "act":
+            asked = len(w.asked)
+            effects = w.apply(RULESET.act(w, me, FakeAct(**s.plan), budgets[s.who], FakeTurn(t=w.now)))
+            assert [(x.reactor, x.kind) for x in w.asked[asked:]] == [(r, k) for r, k, _ in s.answers]
+            rolls = [(e.roll.total, e.roll.vs.total) for e in effects if isinstance(e, Attacked) and e.who == s.who]
+            assert tuple(rolls) == s.rolls, s.note
+        else:
+            w.apply(budgets[s.who].moved(s.plan["metres"]))
+        for uid, expected in s.pools.items():
+            assert w.unit(uid).pools() == expected, (s.note, uid)
+    assert w.dice.remaining == 0 and w.answers == []
