@@ -98,7 +98,8 @@ def _instant_stand(world: Any, led: Ledger, me: Any, budget: Any) -> None:
     if instant_stand_automatic(sheet.agility, sheet.ability("acrobatics")):
         result = "success"
     else:
-        mods = [("agility", sheet.agility), ("acrobatics", sheet.ability("acrobatics"))] + roll_penalties(me, world.now)
+        mods = [("agility", sheet.agility), ("acrobatics", sheet.ability("acrobatics"))]
+        mods += roll_penalties(me, world.now)
         roll = opposed_roll(world.dice.d6(), mods, world.dice.d6(), [("difficulty", INSTANT_STAND_DIFFICULTY)])
         led.add(Check(me.id, "instant stand", roll))
         result = result_of(roll)
@@ -129,7 +130,8 @@ def escape(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
     holder = world.unit(holder_id)
     hold = state_of(holder).holds.get(me.id)
     w = weapon_in_hand(me, getattr(act, "weapon", None) or "body") or weapon_in_hand(me, None)
-    led.move(me.id, {"ready": -(m + mp), "defense": m, "other": mp}, f"struggles: {m} to the modifier, {mp} to manipulation")
+    led.move(me.id, {"ready": -(m + mp), "defense": m, "other": mp},
+             f"struggles: {m} to the modifier, {mp} to manipulation")
     budget.spend(m + mp)
     mods = [(w.name, w.attack), ("points", m), ("size", sheet_of(me).size), ("manipulation", mp)]
     mods += roll_penalties(me, world.now)

@@ -275,7 +275,8 @@ def _manipulate(world: Any, led: Ledger, me: Any, target: Any, action: str, w: A
     """Disarm, hold, choke, wrench, throw or plain manipulation. (001 · Manipulation)"""
     me_st, t_st, ms, ts = state_of(me), state_of(target), sheet_of(me), sheet_of(target)
     hit = res != FAILURE
-    modifier = missile_manipulation(w.power) if w.is_missile else manipulation_modifier(ms.size, pts["manipulation"])
+    modifier = (missile_manipulation(w.power) if w.is_missile
+                else manipulation_modifier(ms.size, pts["manipulation"]))
     det: list[Mod] = [("manipulation", modifier), ("target size", ts.size)]
     harm: dict[str, int] = {}
     stun = dmg = 0

@@ -67,7 +67,8 @@ def passive_mods(*, evading: bool = False, opening_evade: bool = False, against_
 
 def defense_mods(defense_pool: int, weapon: str, weapon_defense: int, **passive: object) -> list[Mod]:
     """The modifiers of a defense roll (a fighter attacked and not attacking). (001 · Hit Points · Defense)"""
-    return [("defense points", defense_pool), (weapon, weapon_defense)] + passive_mods(**passive)  # type: ignore[arg-type]
+    own: list[Mod] = [("defense points", defense_pool), (weapon, weapon_defense)]
+    return own + passive_mods(**passive)  # type: ignore[arg-type]
 
 
 def parry_mods(weapon: str, parry: int, **passive: object) -> list[Mod]:

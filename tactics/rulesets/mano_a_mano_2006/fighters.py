@@ -125,4 +125,5 @@ def roll_penalties(unit: Any, now: float) -> list[Mod]:
 
 
 __all__ = ["sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
-           "melee_reach", "opening_evade", "attack_kind", "dark_kind", "grapple_position", "position_mods", "roll_penalties"]
+           "melee_reach", "opening_evade", "attack_kind", "dark_kind", "grapple_position", "position_mods",
+           "roll_penalties"]

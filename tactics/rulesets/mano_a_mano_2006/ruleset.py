@@ -254,9 +254,11 @@ class ManoAMano2006:
         if not CATALOGUE[name].policy_usable:
             return f"{name} is a reaction, answered when attacked"
         ready = pools_of(unit).ready
-        if name in STRIKES + MANIPULATIONS + ("defend",):
-            return refusal(world, unit, act if name != "defend" else _Act("attack", act.target,
-                           getattr(act, "weapon", None), getattr(act, "options", None)), ready - (name == "defend"))
+        if name == "defend":
+            attack = _Act("attack", act.target, getattr(act, "weapon", None), getattr(act, "options", None))
+            return refusal(world, unit, attack, ready - 1)
+        if name in STRIKES + MANIPULATIONS:
+            return refusal(world, unit, act, ready)
         if name == "evade" and not state_of(unit).can_evade():
             return "only one evasion a turn"
         if name == "escape" and not state_of(unit).held_by:

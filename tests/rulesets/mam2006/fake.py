@@ -43,7 +43,8 @@ class FakeUnit:
         return (self.x, self.y, self.z)
 
     def pools(self) -> tuple[int, int, int, int, int]:
-        return tuple(self.tracks[k] for k in ("ready", "defense", "other", "stun", "damage"))  # type: ignore[return-value]
+        t = self.tracks
+        return (t["ready"], t["defense"], t["other"], t["stun"], t["damage"])
 
 
 @dataclass

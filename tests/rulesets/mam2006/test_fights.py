@@ -65,7 +65,8 @@ def fight(names: list[tuple[str, str]], seed: int, rounds: int = 40) -> FakeWorl
     units = [FakeUnit(f"{team}-{i}", team, load_sheet(SHEETS / f"{n}.toml"), x=(0.0 if team == "red" else 4.0),
                       y=float(i)) for i, (team, n) in enumerate(names)]
     w = RandomWorld(RULESET, SeededDice(seed), units, rng=rng,
-                    options=RULESET.options_type(random_damage=rng.random() < 0.5, critical_hit=rng.random() < 0.5))
+                    options=RULESET.options_type(random_damage=rng.random() < 0.5,
+                                                 critical_hit=rng.random() < 0.5))
     order = RULESET.schedule(w, w.units(), None).order
     for r in range(rounds):
         for slot, uid in enumerate(order):

@@ -1,4 +1,4 @@
-"""The ruleset imports only what DESIGN.md lets a ruleset import, and 000's rules only through ``tactics.rules``."""
+"""The ruleset imports only what DESIGN.md lets a ruleset import; 000's rules only through ``tactics.rules``."""
 
 from __future__ import annotations
 

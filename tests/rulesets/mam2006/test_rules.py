@@ -204,6 +204,7 @@ def test_instant_stand() -> None:
 
 
 def test_climbs_and_falls() -> None:
-    assert [CLIMB_DIFFICULTY[k] for k in ("ladder", "rope", "hand holds", "finger holds", "sheer")] == [0, 1, 2, 3, 4]
+    surfaces = ("ladder", "rope", "hand holds", "finger holds", "sheer")
+    assert [CLIMB_DIFFICULTY[k] for k in surfaces] == [0, 1, 2, 3, 4]
     assert [fall_difficulty(h) for h in (2, 3, 8.9, 9)] == [0, 1, 2, 3]
     assert fall_power(6, "failure") == 6 and fall_power(7, "half") == 3 and fall_power(7, "success") == 0

@@ -12,7 +12,7 @@ The scripted choices (what the lead's engine replay needs from the policies):
 | Modre's first attack | clone | ``defend`` window: ``{"reaction": "defense", "points": 6}`` |
 | round 0, the clone's turn | clone | no action (keeps its 3 ready points) |
 | round 1, Modre's turn | Modre | ``Act("attack", "clone", "Ice Blade", options={"modifier": 2, "power": 1})`` |
-| Modre's second attack | clone | ``defend`` window: ``{"reaction": "counter", "weapon": "body", "modifier": 1, "power": 2}`` |
+| Modre's second attack | clone | ``defend``: ``{"reaction": "counter", "weapon": "body", "modifier": 1, "power": 2}`` |
 | round 1, the clone's turn | clone | ``MoveTo`` 3 m away from Modre (``budget.moved(3.0)``) |
 """
 
@@ -223,7 +223,8 @@ def test_the_example_as_data_drives_the_ruleset() -> None:
             asked = len(w.asked)
             effects = w.apply(RULESET.act(w, me, FakeAct(**s.plan), budgets[s.who], FakeTurn(t=w.now)))
             assert [(x.reactor, x.kind) for x in w.asked[asked:]] == [(r, k) for r, k, _ in s.answers]
-            rolls = [(e.roll.total, e.roll.vs.total) for e in effects if isinstance(e, Attacked) and e.who == s.who]
+            rolls = [(e.roll.total, e.roll.vs.total) for e in effects
+                     if isinstance(e, Attacked) and e.who == s.who]
             assert tuple(rolls) == s.rolls, s.note
         else:
             w.apply(budgets[s.who].moved(s.plan["metres"]))
