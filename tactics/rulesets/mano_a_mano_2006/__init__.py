@@ -22,6 +22,7 @@ rulings ``DECISIONS-2006.md``, and the rulings taken here
 | ``attack`` | one attack or manipulation as effects |
 | ``actions`` | the catalogue and the actions that are not attacks |
 | ``estimates`` | the AI's odds and expected harm |
+| ``example`` | 001 · Combat Example as data (dice, plans, answers, pools) |
 | ``ruleset`` | :data:`RULESET`, the object the engine asks |
 
     >>> RULESET.name, RULESET.round_seconds, sorted(RULESET.options_type.__struct_fields__)
