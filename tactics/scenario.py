@@ -189,7 +189,8 @@ def _character_path(name: str, base: Path | None, mtime: float, ruleset: str = D
     if key in archetypes and archetypes[key] in sheets:
         return sheets[archetypes[key]]
     known = sorted(set(shipped_characters(ruleset)) | set(archetypes))
-    raise ValueError(f"unknown {ruleset} character {name!r}; known: {', '.join(known)}")
+    which = "" if ruleset == DEFAULT else f" {ruleset}"
+    raise ValueError(f"unknown{which} character {name!r}; known: {', '.join(known)}")
 
 
 def policy_names(ruleset: str = DEFAULT) -> list[str]:
@@ -528,7 +529,7 @@ def _check(sc: Scenario, src: str) -> None:
         except msgspec.ValidationError as err:
             place, problem = _place_of(err)
             raise InputError(src, f"options.{place}" if place != "top level" else "options",
-                             problem.replace("unknown key", f"unknown {rules.name} option")) from None
+                             problem) from None
         kept.update({k: v for k, v in msgspec.to_builtins(opts).items() if k in part})
     sc.options = kept
     if sc.until <= 0:

@@ -45,7 +45,7 @@ RULESET_VERSION = "1"
 def mano_presentation(toughness: int, stamina: int) -> s2.Presentation:
     """How a Mano a Mano fighter is shown: stun and damage over stamina, a tick at toughness."""
     return s2.Presentation(
-        tracks=[s2.TrackInfo("stun", stamina, "stun"), s2.TrackInfo("damage", stamina, "harm")],
+        tracks=[s2.TrackInfo("stun", stamina, "temporary"), s2.TrackInfo("damage", stamina, "harm")],
         standings=[
             s2.StandingInfo("healthy", True),
             s2.StandingInfo("injured", True),

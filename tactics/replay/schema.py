@@ -19,7 +19,7 @@ about travels with it (see ``docs/replay.md``)::
     b'{"dice":"4dF","faces":[1,1,0,-1],"total":4,"s'
 
 Rolls name their dice and every face; harm is a change of named tracks
-(``{"damage": 3, "stun": 1}``, ``{"hp": -4}``, points moving between pools).
+(``{"damage": 3}``, ``{"hp": -4}``, points moving between pools).
 Schema 1 replays (Mano a Mano only) still load: :mod:`tactics.replay.migrate`.
 
 Positions are ``[x, y, z]`` in metres (x east, y south, z up), times are
@@ -42,7 +42,7 @@ Mod = tuple[str, int]
 
 # -- presentation (header) ----------------------------------------------------
 class TrackInfo(msgspec.Struct, frozen=True, omit_defaults=True):
-    """A named number a unit carries; ``role``: harm, stun, health, pool or count."""
+    """A named number a unit carries; ``role``: harm, temporary (wears off), health, pool or count."""
 
     name: str
     max: int

@@ -76,7 +76,7 @@ class Roll(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 class Track(msgspec.Struct, frozen=True, omit_defaults=True):
     """A named number a fighter carries (``stun``, ``hp``, a pool, ``wounds``).
 
-    ``role`` says how to read it: ``harm`` (accumulates, bad), ``stun``
+    ``role`` says how to read it: ``harm`` (accumulates, bad), ``temporary``
     (accumulates and wears off), ``health`` (depletes, good), ``pool``
     (points moving between pools), ``count`` (a tally such as wounds).
     """

@@ -43,7 +43,7 @@ from tactics.replay.schema import (
 TEAMS = ("red", "blue", "green", "yellow")
 
 PRESENTATION = Presentation(
-    tracks=[TrackInfo("fatigue", 14, role="stun"), TrackInfo("wounds", 14, role="harm")],
+    tracks=[TrackInfo("fatigue", 14, role="temporary"), TrackInfo("wounds", 14, role="harm")],
     standings=[StandingInfo("fit", True), StandingInfo("hurt", True), StandingInfo("down", False)],
     bar=BarInfo(segments=["wounds", "fatigue"], max=14, marks=[("threshold", 7)]),
     statuses=[StatusIcon("prone", "prone", "on the ground"), StatusIcon("partner", "grapple", "grappling")],

@@ -116,8 +116,8 @@ class BarSpec(NamedTuple):
 
 
 _YELLOW, _GREY = (240, 190, 40), (150, 150, 150)
-_ROLE_COLOUR = {"harm": palette.HEALTH_DAMAGE, "stun": _YELLOW, "health": palette.HEALTH_OK, "count": _GREY}  # by role
-_HARM_LIKE_ROLES = frozenset({"harm", "stun"})  # track roles that accumulate: the rest of the bar is the good part
+_ROLE_COLOUR = {"harm": palette.HEALTH_DAMAGE, "temporary": _YELLOW, "health": palette.HEALTH_OK, "count": _GREY}  # by role
+_HARM_LIKE_ROLES = frozenset({"harm", "temporary"})  # track roles that accumulate: the rest of the bar is the good part
 POOL_COLOURS = ((70, 130, 230), (170, 90, 220), (40, 180, 170), (235, 130, 40), (230, 90, 160), (140, 110, 70))
 """Pool tracks, in the order they appear in the bar."""
 MARK_COLOUR = (255, 255, 255)

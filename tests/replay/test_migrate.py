@@ -166,7 +166,7 @@ def test_migration_rules_to_the_letter():
     assert h.options == {"round_seconds": 1.0, "stall_rounds": 30, "keyframe_every": 10.0}
     assert list(h.ruleset_options.items()) == [("random_damage", False), ("critical_hit", True), ("charging", True)]
     assert h.roster[0].presentation == s2.Presentation(
-        tracks=[s2.TrackInfo("stun", 14, "stun"), s2.TrackInfo("damage", 14, "harm")],
+        tracks=[s2.TrackInfo("stun", 14, "temporary"), s2.TrackInfo("damage", 14, "harm")],
         standings=[s2.StandingInfo("healthy", True), s2.StandingInfo("injured", True),
                    s2.StandingInfo("incapacitated", False)],
         bar=s2.BarInfo(segments=["damage", "stun"], max=14, marks=[("toughness", 7)]),

@@ -9,7 +9,7 @@ from tactics.viewer.synthetic import map_dict
 
 # Mano a Mano's presentation (toughness 7, stamina 14), as its ruleset and the schema 1 migration write it
 MANO = Presentation(
-    tracks=[TrackInfo("stun", 14, "stun"), TrackInfo("damage", 14, "harm")],
+    tracks=[TrackInfo("stun", 14, "temporary"), TrackInfo("damage", 14, "harm")],
     standings=[StandingInfo("healthy", True), StandingInfo("injured", True), StandingInfo("incapacitated", False)],
     bar=BarInfo(segments=["damage", "stun"], max=14, marks=[("toughness", 7)]),
     statuses=[StatusIcon("prone", "prone", "on the ground"), StatusIcon("partner", "grapple", "grappling"),

@@ -102,7 +102,7 @@ class ManoAMano:
 
     def presentation(self, sheet: Character) -> Presentation:
         s = sheet.stamina
-        return Presentation(tracks=[Track("stun", s, "stun"), Track("damage", s, "harm")], standings=STANDINGS,
+        return Presentation(tracks=[Track("stun", s, "temporary"), Track("damage", s, "harm")], standings=STANDINGS,
                             bar=Bar(["damage", "stun"], s, [("toughness", sheet.toughness)]), statuses=STATUSES)
 
     def mover(self, sheet: Character) -> MoverSpec:
