@@ -9,9 +9,10 @@ nearer::
     >>> target = pick_target(view, view.me, worn=my_measure)    # doctest: +SKIP
 
 "How worn" and "hurt" are the ruleset's: by default ``view.progress(u)``
-(0 fresh .. 1 out of the fight) and ``progress > 0``. A policy package may
-pass its own ``worn`` and ``hurt`` measures (a ruleset's policies that must
-keep deciding exactly as they always did pass the measures they were tuned on).
+(0 fresh .. 1 out of the fight), and any progress counts as hurt. A policy
+package may pass its own ``worn`` measure and ``fresh``, the standing of an
+enemy not hurt yet (a ruleset's policies that must keep deciding exactly as
+they always did pass the measures they were tuned on).
 """
 
 from __future__ import annotations
@@ -30,12 +31,12 @@ PINNED_ROLE = "inferior"
 
 
 def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None, field: Any = None,
-                worn: Callable[[UnitView], float] | None = None,
-                hurt: Callable[[UnitView], bool] | None = None) -> UnitView | None:
+                worn: Callable[[UnitView], float] | None = None, fresh: str | None = None) -> UnitView | None:
     """Team focus: the nearest hurt enemy in reach, else the nearest enemy (hurt ones count as nearer).
 
     ``worn(u)``: how close ``u`` is to out of the fight (default ``view.progress``);
-    ``hurt(u)``: whether ``u`` counts as hurt for the focus (default: any progress).
+    ``fresh``: the standing (``u.health``) of an enemy that is not hurt yet (default: an
+    enemy is hurt once it has any progress).
     ``field`` is accepted for callers that pass this turn's team field (unused).
     One pass over the enemies (this runs every turn for every unit).
     """
@@ -44,13 +45,9 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
         return None
     if len(enemies) == 1:
         return enemies[0]  # the only one is the pick, near or far
+    progress = view.progress
     if worn is None:
-        worn = view.progress
-    if hurt is None:
-        progress = view.progress
-
-        def hurt(u: UnitView) -> bool:
-            return progress(u) > 0
+        worn = progress
     flat, up = reach(view, me)
     mx, my, mz = me.pos
     hyp = math.hypot
@@ -61,15 +58,15 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     for e in enemies:
         ex, ey, ez = e.pos
         d = hyp(ex - mx, ey - my)
-        fresh = not hurt(e)
+        unhurt = e.health == fresh if fresh is not None else progress(e) <= 0
         if d <= flat and abs(ez - mz) <= up:
-            k = (fresh, -worn(e), d)
+            k = (unhurt, -worn(e), d)
             if best_reach is None or k < best_reach_key:
                 best_reach, best_reach_key = e, k
             continue
         if best_reach is not None:
             continue
-        if not fresh:
+        if not unhurt:
             d -= FOCUS_SLACK_M
         if e.partner is not None and e.role == PINNED_ROLE:
             d -= 1.0  # an ally has it pinned

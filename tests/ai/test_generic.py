@@ -34,3 +34,34 @@ def test_every_ai_module_is_small():
     for path in AI.rglob("*.py"):
         n = len(path.read_text(encoding="utf-8").splitlines())
         assert n <= 450, f"{path.relative_to(AI)} has {n} lines"
+
+
+def test_policies_are_kept_by_ruleset():
+    from tactics.ai import GENERIC_POLICIES, POLICIES, policies_for
+
+    mano = policies_for("mano-a-mano")
+    assert list(mano)[:1] == ["advance"] and mano["brawler"].__module__.startswith("tactics.ai.mano_a_mano")
+    assert policies_for("no-such-ruleset") == GENERIC_POLICIES
+    assert policies_for("mano-a-mano") is not POLICIES["mano-a-mano"]   # a fresh dict each call
+
+
+def test_react_dispatches_to_counter_and_after_counter():
+    from tactics.ai.reactions import Reactive
+    from tactics.rules.protocol import Window
+
+    class Guard(Reactive):
+        def counter(self, view, attacker):
+            return ("counter", attacker)
+
+        def after_counter(self, view, plan):
+            return ("after", plan)
+
+    class View:
+        def unit(self, uid):
+            return f"view of {uid}"
+
+    g = Guard()
+    assert g.react(View(), Window("counter", "me", actor="them", turn=True)) == ("counter", "view of them")
+    assert g.react(View(), Window("replan", "me", plan="rest")) == ("after", "rest")
+    assert g.react(View(), Window("let go", "me", options=(True, False), default=False)) is None
+    assert Reactive().react(View(), Window("counter", "me", actor="them")) is None

@@ -4,7 +4,9 @@ The generic :func:`tactics.ai.targets.pick_target` reads "how worn" from the
 ruleset's progress by default; these policies keep the measure they were
 tuned on, so they pick exactly the targets they always did: an enemy is
 *worn* by ``(stun + damage) / stamina`` and *hurt* once it is no longer
-healthy (stun + damage reaches toughness, 000 · Health)::
+:data:`FRESH` (stun + damage reaches toughness, 000 · Health). The ruleset's
+progress is the same ratio capped at 1 (the same for every enemy still able);
+"hurt" is where the generic default differs, counting any stun or damage::
 
     >>> target = pick_target(view, view.me)      # doctest: +SKIP
 """
@@ -23,15 +25,14 @@ def worn(u: UnitView) -> float:
     return (t["stun"] + t["damage"]) / max(1, u.character.stamina)
 
 
-def hurt(u: UnitView) -> bool:
-    """No longer healthy (injured: it acts once a turn and no strenuous actions)."""
-    return u.health != "healthy"
+FRESH = "healthy"
+"""The standing of a fighter not hurt yet (000 · Health · Healthy/Injured/Incapacitated)."""
 
 
 def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
                 field: Any = None) -> UnitView | None:
-    """:func:`tactics.ai.targets.pick_target` with this ruleset's :func:`worn` and :func:`hurt`."""
-    return targets.pick_target(view, me, enemies, field, worn=worn, hurt=hurt)
+    """:func:`tactics.ai.targets.pick_target` with this ruleset's :func:`worn` and :data:`FRESH`."""
+    return targets.pick_target(view, me, enemies, field, worn=worn, fresh=FRESH)
 
 
-__all__ = ["worn", "hurt", "pick_target"]
+__all__ = ["worn", "FRESH", "pick_target"]
