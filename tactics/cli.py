@@ -188,14 +188,19 @@ def final_table(header: Any, events: list[Any]) -> Table:
 
     table = Table(title="Final state", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                   collapse_padding=True)
-    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("health", "left"),
-                      ("stun", "right"), ("damage", "right"), ("hits", "right"), ("misses", "right")):
+    tracks: list[str] = []  # every track of the roster's presentations, in their order
+    for u in header.roster:
+        for t in u.presentation.tracks:
+            if t.name not in tracks:
+                tracks.append(t.name)
+    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("standing", "left"),
+                      *((t, "right") for t in tracks), ("hits", "right"), ("misses", "right")):
         table.add_column(col, justify=just, no_wrap=True, overflow="ellipsis",
                          min_width=len(col) if just == "right" else None)
     for r in sorted(final_rows(header, events), key=_unit_key):
-        health = Text(r["health"], style="" if r["standing"] else "dim")
-        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], health,
-                      str(r["stun"]), str(r["damage"]), str(r["hits"]), str(r["misses"]))
+        standing = Text(r["standing"], style="" if r.get("able", True) else "dim")
+        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], standing,
+                      *(str(r.get(t, "")) for t in tracks), str(r["hits"]), str(r["misses"]))
     return table
 
 
@@ -539,15 +544,14 @@ def list_(
 
 
 def _policies() -> dict[str, type]:
-    from tactics.sim.policy import BUILT_IN
+    """Policy name -> class, for every ruleset present (a ruleset's own first, then the generic ones)."""
+    from tactics.rules.registry import available
+    from tactics.sim.policy import BUILT_IN, _ai_policies
 
     out = dict(BUILT_IN)
-    try:
-        import tactics.ai as ai
-
-        out.update(getattr(ai, "POLICIES", {}))
-    except ImportError:  # pragma: no cover
-        pass
+    for rs in available():
+        for name, cls in _ai_policies(rs).items():
+            out.setdefault(name, cls)
     return out
 
 

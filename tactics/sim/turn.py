@@ -22,6 +22,7 @@ one by one. Policies answer every window through one method,
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Say, State
@@ -156,6 +157,11 @@ class TurnRunner(Effects, Moves, Vertical):
             if isinstance(step, MoveTo):
                 if c.climbing and getattr(budget, "done_actions", 0):
                     continue
+                cap = budget.move_cap()
+                if cap is not None and (step.max_m is None or step.max_m > cap):
+                    if cap <= 1e-9:
+                        continue
+                    step = replace(step, max_m=cap)
                 metres = ts.metres_total
                 self._move(c, step, ts)
                 self._flush_move(c, ts)

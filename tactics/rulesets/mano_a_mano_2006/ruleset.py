@@ -287,6 +287,36 @@ class _Act:
         self.action, self.target, self.weapon, self.options = action, target, weapon, options
 
 
+def _engine_glue(cls: type) -> None:
+    """The protocol's methods this system answers as 000 does, or not at all (docs/rules-2006.md)."""
+    plain_new_state = cls.new_state
+
+    def new_state(self: Any, sheet: Sheet, options: Any, evading: bool = False) -> FighterState:
+        st = plain_new_state(self, sheet, options)
+        st.opening_evade = bool(evading)  # +4 defense until the first turn (001 · Rounds)
+        return st
+
+    def is_sheet(self: Any, sheet: Any) -> bool:
+        return isinstance(sheet, Sheet)
+
+    def begin_reaction(self: Any, world: Any, unit: Any, window: Window) -> PointBudget:
+        # counters here are interfering attacks answered inside the attack (reacting.py), not turns
+        return PointBudget(unit.id, 0, 1.0, acting=False)
+
+    def ambush(self: Any, world: Any, stalker: Any, target: Any) -> tuple[bool, list[Effect]]:
+        return False, []
+
+    def move_refusal(self: Any, world: Any, unit: Any) -> str | None:
+        if unit.partner is not None and unit.role in ("held", "inferior"):
+            return "a held fighter moves only by breaking free"
+        return None
+
+    for f in (new_state, is_sheet, begin_reaction, ambush, move_refusal):
+        setattr(cls, f.__name__, f)
+
+
+_engine_glue(ManoAMano2006)
+
 RULESET = ManoAMano2006()
 
 __all__ = ["VERSION", "ManoAMano2006", "RULESET"]
