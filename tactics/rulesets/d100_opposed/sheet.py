@@ -149,7 +149,7 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     speed: Annotated[int, Meta(ge=1, le=4)] = 1
     walk: NonNegMetres = 4.0
     run: NonNegMetres = 20.0
-    swim: NonNegMetres = 0.0
+    swim: NonNegMetres | None = None
     airspeed: NonNegMetres = 0.0
     weapons: list[Weapon] = []
     description: str = ""
@@ -159,6 +159,11 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     def wound_threshold_value(self) -> int:
         """WT, by default ⌊Durability / 5⌋ (at least 1)."""
         return self.wound_threshold or max(1, self.durability // 5)
+
+    @property
+    def swim_value(self) -> float:
+        """Metres swum per action turn; by default the walk (ruling, docs/rules-d100.md)."""
+        return self.walk if self.swim is None else self.swim
 
     @property
     def death_rating_value(self) -> int:

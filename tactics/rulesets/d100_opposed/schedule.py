@@ -1,0 +1,139 @@
+"""Initiative and action phases: who acts when inside each 3 s action turn.
+
+Source: DECISIONS-d100 · Time and turns (the seed's step 1 speaks of action
+phases but not of how they fall). At every action turn's start each fighter
+still able rolls d10 + ⌊(INT + REF) / 5⌋; highest first, ties by REF,
+then by a die (d100, highest first, rolled only for fighters still tied).
+With Speed up to 4 a turn holds as many phases as the fastest fighter's
+Speed, splitting the 3 s evenly; phase k holds the fighters with Speed ≥ k,
+in initiative order. Fighters of one phase are spaced by
+:data:`ORDER_STEP` seconds so that the engine, which orders turns by time,
+keeps the initiative order::
+
+    >>> initiative_bonus(20, 25)
+    9
+    >>> phase_offsets(2, 3.0)
+    [0.0, 1.5]
+    >>> order([("a", 14, 20), ("b", 17, 15), ("c", 14, 25)], tie_die=lambda uid: 50)
+    ['b', 'c', 'a']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from tactics.rules.effects import Check, Effect
+from tactics.rules.protocol import Unit, World
+from tactics.rules.records import Roll
+
+ACTION_TURN_S = 3.0
+ORDER_STEP = 0.001
+"""Seconds between two fighters of one phase (initiative order, not time they use)."""
+
+
+def initiative_bonus(intuition: int, reflexes: int) -> int:
+    """⌊(INT + REF) / 5⌋ added to the d10 (DECISIONS-d100 · Time and turns)."""
+    return (intuition + reflexes) // 5
+
+
+def phase_offsets(phases: int, turn_s: float = ACTION_TURN_S) -> list[float]:
+    """Start of each phase, seconds from the action turn's start: the turn split evenly."""
+    return [turn_s * k / phases for k in range(phases)]
+
+
+def order(entries: Sequence[tuple[str, int, int]], tie_die: Callable[[str], int]) -> list[str]:
+    """Fighter ids from ``(id, initiative, REF)``: highest initiative, then REF, then a die
+    rolled for each fighter still tied; those tied on the die too roll again among themselves
+    (a whole group tying again keeps the order it came in, the fighters' order)."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for uid, init, ref in entries:
+        groups.setdefault((init, ref), []).append(uid)
+    out: list[str] = []
+    for key in sorted(groups, key=lambda k: (-k[0], -k[1])):
+        out.extend(_break_ties(groups[key], tie_die))
+    return out
+
+
+def _break_ties(uids: list[str], tie_die: Callable[[str], int]) -> list[str]:
+    if len(uids) < 2:
+        return list(uids)
+    rolls: dict[int, list[str]] = {}
+    for uid in uids:
+        rolls.setdefault(tie_die(uid), []).append(uid)
+    out: list[str] = []
+    for face in sorted(rolls, reverse=True):
+        group = rolls[face]
+        out.extend(group if len(group) == 1 or len(group) == len(uids) else _break_ties(group, tie_die))
+    return out
+
+
+@dataclass
+class PhaseSchedule:
+    """The :class:`~tactics.rules.protocol.Schedule` of the d100 ruleset (initiative rolled anew
+    every action turn, so ``dynamic``)."""
+
+    speeds: dict[str, int] = field(default_factory=dict)
+    surpriser: str | None = None
+    turn_s: float = ACTION_TURN_S
+    dynamic: bool = True
+    orders: dict[int, list[str]] = field(default_factory=dict)
+    initiative: dict[int, dict[str, int]] = field(default_factory=dict)
+    joined: dict[str, int] = field(default_factory=dict)
+
+    def start_round(self, world: World, r: int) -> list[Effect]:
+        """Roll everyone's initiative for action turn ``r``; one Check per fighter."""
+        effects: list[Effect] = []
+        entries: list[tuple[str, int, int]] = []
+        rolled: dict[str, int] = {}
+        for u in world.units():
+            self.speeds[u.id] = int(u.sheet.speed)
+            if not u.able:
+                continue
+            apt = u.sheet.aptitudes
+            bonus = initiative_bonus(apt.INT, apt.REF)
+            face = world.dice.die(10)
+            rolled[u.id] = face + bonus
+            entries.append((u.id, face + bonus, apt.REF))
+            roll = Roll(dice="d10", faces=[face], total=face + bonus, success=True,
+                        mods=[("(INT + REF) / 5", bonus)], result="initiative")
+            effects.append(Check(u.id, "initiative", roll))
+        ties: list[Effect] = []
+
+        def tie_die(uid: str) -> int:
+            face = world.dice.d100()
+            ties.append(Check(uid, "initiative tie", Roll(dice="d100", faces=[face], total=face, success=True,
+                                                          result="initiative tie")))
+            return face
+
+        ids = order(entries, tie_die)
+        if r == 0 and self.surpriser in ids:
+            ids.remove(self.surpriser)
+            ids.insert(0, self.surpriser)
+        self.orders[r] = ids
+        self.initiative[r] = rolled
+        return effects + ties
+
+    def phases(self, r: int) -> int:
+        """How many phases action turn ``r`` holds: the highest Speed among those acting."""
+        ids = self.orders.get(r, [])
+        return max([self.speeds.get(u, 1) for u in ids] or [1])
+
+    def slots(self, uid: str, r: int) -> list[tuple[float, int]]:
+        ids = self.orders.get(r, [])
+        n = self.phases(r)
+        offsets = phase_offsets(n, self.turn_s)
+        if uid not in ids:
+            return [(offsets[0] + ORDER_STEP * len(ids), 1)]
+        rank = ids.index(uid)
+        speed = min(self.speeds.get(uid, 1), n)
+        return [(offsets[k - 1] + ORDER_STEP * rank, k) for k in range(1, speed + 1)]
+
+    def join(self, uid: str, r: int) -> None:
+        self.joined[uid] = r
+
+    def add(self, unit: Unit) -> None:
+        self.speeds[unit.id] = int(unit.sheet.speed)
+
+
+__all__ = ["ACTION_TURN_S", "ORDER_STEP", "initiative_bonus", "phase_offsets", "order", "PhaseSchedule"]
