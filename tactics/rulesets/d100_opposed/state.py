@@ -37,11 +37,9 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
 
     ``wound_tests``: each wound asks a SOM × 3 test or knocks the fighter prone
     (DECISIONS-d100 · Damage and wounds); off, wounds only weigh on tests.
-    ``bare_hands``: a sheet with no Unarmed weapon still fights with its fists.
     """
 
     wound_tests: bool = True
-    bare_hands: bool = True
 
 
 @dataclass(slots=True)
