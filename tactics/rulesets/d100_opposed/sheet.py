@@ -237,6 +237,10 @@ def _canonical(data: dict[str, Any], source: str) -> dict[str, Any]:
             canon = _CANON.get(str(key).strip().lower())
             if canon is None:
                 raise InputError(source, f"skills.{key}", f"unknown skill {key!r}; known: {', '.join(SKILLS)}")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InputError(source, f"skills.{canon}", f"expected int, got {type(value).__name__}")
+            if not 0 <= value <= 99:
+                raise InputError(source, f"skills.{canon}", f"a skill is 0-99, not {value}")
             fixed[canon] = value
         out["skills"] = fixed
     weapons = out.get("weapons")
@@ -262,6 +266,8 @@ def sheet_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Sheet:
         sheet = msgspec.convert(_canonical(dict(data), source), Sheet, strict=True)
     except msgspec.ValidationError as err:
         place, problem = _place_and_problem(err)
+        if place.endswith(".kind") and problem.startswith("invalid enum value"):
+            problem += "; known: kinetic, energy"
         raise InputError(source, place, problem) from None
     problems = check_sheet(sheet)
     if problems:
