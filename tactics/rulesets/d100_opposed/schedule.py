@@ -28,6 +28,7 @@ from tactics.rules.protocol import Unit, World
 from tactics.rules.records import Roll
 
 ACTION_TURN_S = 3.0
+MAX_REROLLS = 10
 ORDER_STEP = 0.001
 """Seconds between two fighters of one phase (initiative order, not time they use)."""
 
@@ -45,7 +46,7 @@ def phase_offsets(phases: int, turn_s: float = ACTION_TURN_S) -> list[float]:
 def order(entries: Sequence[tuple[str, int, int]], tie_die: Callable[[str], int]) -> list[str]:
     """Fighter ids from ``(id, initiative, REF)``: highest initiative, then REF, then a die
     rolled for each fighter still tied; those tied on the die too roll again among themselves
-    (a whole group tying again keeps the order it came in, the fighters' order)."""
+    (after :data:`MAX_REROLLS` whole-group ties in a row the group keeps the fighters' order)."""
     groups: dict[tuple[int, int], list[str]] = {}
     for uid, init, ref in entries:
         groups.setdefault((init, ref), []).append(uid)
@@ -58,13 +59,17 @@ def order(entries: Sequence[tuple[str, int, int]], tie_die: Callable[[str], int]
 def _break_ties(uids: list[str], tie_die: Callable[[str], int]) -> list[str]:
     if len(uids) < 2:
         return list(uids)
-    rolls: dict[int, list[str]] = {}
-    for uid in uids:
-        rolls.setdefault(tie_die(uid), []).append(uid)
+    for _ in range(MAX_REROLLS):
+        rolls: dict[int, list[str]] = {}
+        for uid in uids:
+            rolls.setdefault(tie_die(uid), []).append(uid)
+        if len(rolls) > 1:
+            break
+    else:
+        return list(uids)
     out: list[str] = []
     for face in sorted(rolls, reverse=True):
-        group = rolls[face]
-        out.extend(group if len(group) == 1 or len(group) == len(uids) else _break_ties(group, tie_die))
+        out.extend(_break_ties(rolls[face], tie_die))
     return out
 
 

@@ -55,7 +55,7 @@ class FakeUnit:
 
     @property
     def name(self) -> str:
-        return self.id
+        return self.sheet.name
 
     @property
     def able(self) -> bool:
