@@ -53,3 +53,28 @@ def test_expected_damage_when_it_cannot_hit() -> None:
     # armor 20 stops every DV 3 hit but the criticals (00, 11, 22: 3; 33, 44: 3 + 5)
     e = expected_damage(50, 50, parse_dv("3"), 20, 0)
     assert 0 < e < 3 and e == pytest.approx(_brute_expected(50, 50, "3", 20, 0))
+
+
+# -- properties ---------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+targets = st.integers(min_value=-40, max_value=140)
+
+
+@settings(max_examples=60, deadline=None)
+@given(targets, targets)
+def test_better_attack_or_worse_defence_never_lowers_the_odds(a: int, d: int) -> None:
+    assert p_hit(a + 1, d) >= p_hit(a, d) - 1e-12
+    assert p_hit(a, d + 1) <= p_hit(a, d) + 1e-12
+    assert p_hit(a, None) >= p_hit(a, d) - 1e-12
+    assert 0.0001 - 1e-12 <= p_hit(a, d) <= 0.99 + 1e-12     # 00 always hits a 99 defence; 99 never hits
+
+
+@settings(max_examples=40, deadline=None)
+@given(targets, targets, st.integers(0, 20), st.integers(-10, 0))
+def test_expected_damage_bounds(a: int, d: int, armor: int, ap: int) -> None:
+    dv = parse_dv("2d10+3")
+    e = expected_damage(a, d, dv, armor, ap)
+    assert 0 <= e <= dv.maximum + 10
+    assert expected_damage(a, d, dv, armor + 1, ap) <= e + 1e-9
