@@ -144,6 +144,8 @@ def resolve(world: World, me: Unit, target: Unit, setup: Setup, options: Options
     if hit:
         faces, dv = setup.weapon.damage.roll(dice)
         damage, details = modified_dv(dv, att.mos, setup.armor, setup.weapon.ap, att.critical_success)
+        if faces:   # the dice behind the DV, for the log: ("DV 1d10+3: 6", 9)
+            details[0] = (f"DV {setup.weapon.damage.text}: {'+'.join(map(str, faces))}", dv)
         if damage > 0:
             sheet = target.sheet
             wounds = wounds_from(damage, sheet.wound_threshold_value)

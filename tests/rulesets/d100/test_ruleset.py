@@ -173,7 +173,7 @@ def test_ap_lowers_armor_and_dice_dv_rolls_with_the_encounter_dice() -> None:
     world = FakeWorld([me, it])
     world.script(35, 70, 6, 10)                  # blade 1d10+3, AP −1: 6+3 = 9, +5, armor 4−1 -> 11; SOM test
     effects = attack(world, me, "blue-1", "melee attack")
-    assert effects[0].details == [("DV", 9), ("MoS bonus", 5), ("armor", -4), ("AP", 1)]
+    assert effects[0].details == [("DV 1d10+3: 6", 9), ("MoS bonus", 5), ("armor", -4), ("AP", 1)]
     assert effects[1].changes == {"damage": 11, "wounds": 1}
 
 
@@ -247,7 +247,7 @@ def test_civilian_defaults_to_aptitudes_with_bare_hands() -> None:
     effects = attack(world, civ, "blue-1", "melee attack")
     assert effects[0].weapon == "fists"
     assert effects[0].roll.target_mods == [("Unarmed (SOM default)", 15)]
-    assert effects[0].details == [("DV", 5), ("armor", -3)]           # 1d10+1 (SOM 15): 4 + 1
+    assert effects[0].details == [("DV 1d10+1: 4", 5), ("armor", -3)]   # fists 1d10 + ⌊SOM 15 / 10⌋
     assert effects[1].changes == {"damage": 2, "wounds": 0}
 
 
