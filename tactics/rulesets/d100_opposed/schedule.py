@@ -117,6 +117,8 @@ class PhaseSchedule:
             ids.insert(0, self.surpriser)
         self.orders[r] = ids
         self.initiative[r] = rolled
+        for old in [k for k in self.orders if k < r - 1]:   # keep this action turn and the last
+            del self.orders[old], self.initiative[old]
         return effects + ties
 
     def phases(self, r: int) -> int:
