@@ -26,7 +26,7 @@ from tactics.rules.protocol import (
 from tactics.rules.records import Bar, Presentation, Roll, Standing, StatusInfo, Track
 from tactics.rulesets.d100_opposed import attack as attacks
 from tactics.rulesets.d100_opposed import movement
-from tactics.rulesets.d100_opposed.checks import test
+from tactics.rulesets.d100_opposed.checks import attack_hits, test
 from tactics.rulesets.d100_opposed.damage import DEAD, FIGHTING, INCAPACITATED, standing_for, wounds_from
 from tactics.rulesets.d100_opposed.modifiers import common_mods, total
 from tactics.rulesets.d100_opposed.odds import expected_damage, p_hit
@@ -76,6 +76,9 @@ class D100Opposed:
     def sheet_to_dict(self, sheet: Sheet) -> dict[str, Any]:
         return sheet_to_dict(sheet)
 
+    def is_sheet(self, sheet: Any) -> bool:
+        return isinstance(sheet, Sheet)
+
     def presentation(self, sheet: Sheet) -> Presentation:
         """Damage up to the Death Rating with ticks at Durability and DR; wounds as a count."""
         dr = sheet.death_rating_value
@@ -86,7 +89,7 @@ class D100Opposed:
             statuses=[
                 StatusInfo("prone", "prone", "prone"),
                 StatusInfo("full_defense", "shield", "full defense"),
-                StatusInfo("aiming", "crosshair", "aiming"),
+                StatusInfo("aiming", "aim", "aiming"),
                 StatusInfo("running", "run", "running"),
             ],
         )
@@ -99,8 +102,11 @@ class D100Opposed:
                          max_jump_m=longest, max_jump_height_m=highest, max_drop_m=movement.FALL_STEP_M)
 
     # -- fighters ----------------------------------------------------------------
-    def new_state(self, sheet: Sheet, options: Any) -> FighterState:
-        return FighterState()
+    def new_state(self, sheet: Sheet, options: Any, evading: bool = False) -> FighterState:
+        """Fresh rule state; ``evading``: it starts the fight on full defense (until its first phase)."""
+        st = FighterState(full_defense=evading)
+        st.shown["full_defense"] = evading
+        return st
 
     def standing(self, unit: Unit) -> str:
         s: Sheet = unit.sheet
@@ -127,9 +133,32 @@ class D100Opposed:
         st.full_defense = False
         st.running = False
         st.acted = True
+        return self._budget(unit, st)
+
+    def begin_reaction(self, world: World, unit: Unit, window: Window) -> PhaseBudget:
+        """d100 opens no reaction turns (a defence is a test inside the attack); should one be
+        asked for, it is an ordinary phase's allowance that changes nothing of the fighter's phase."""
+        return self._budget(unit, attacks.state_of(unit))
+
+    def ambush(self, world: World, stalker: Unit, target: Unit) -> tuple[bool, list[Effect]]:
+        """Before the fight: the stalker's Infiltration against the target's Perception, an opposed
+        test read as an attack's (003 · step 5): the stalker must succeed and beat the watcher."""
+        mine = [stalker.sheet.skill("Infiltration"), *common_mods(False, attacks.wounds_of(stalker))]
+        theirs = [target.sheet.skill("Perception"), *common_mods(False, attacks.wounds_of(target))]
+        a = test(world.dice.d100(), total(mine))
+        d = test(world.dice.d100(), total(theirs))
+        unseen = attack_hits(a, d)
+        roll = attacks.d100_roll(a, mine, vs=attacks.d100_roll(d, theirs), vs_who=target.id)
+        return unseen, [Check(stalker.id, "ambush: Infiltration vs Perception", roll)]
+
+    def move_refusal(self, world: World, unit: Unit) -> str | None:
+        """Nothing in d100 holds a fighter in place (no grappling); the budget caps the metres."""
+        return None
+
+    def _budget(self, unit: Unit, st: FighterState) -> PhaseBudget:
         s: Sheet = unit.sheet
         return PhaseBudget(unit.id, st, walk_limit=s.walk / s.speed, run_limit=s.run / s.speed,
-                           swim_m=s.swim_value / s.speed)
+                           swim_m=s.swim_value / s.speed, air_m=s.airspeed / s.speed)
 
     def end_turn(self, world: World, unit: Unit) -> list[Effect]:
         """The status icons that changed at this phase's start (full defense, running ended)."""
@@ -153,19 +182,20 @@ class D100Opposed:
     def jump_limits(self, unit: Unit, running_start: bool) -> tuple[float, float]:
         return movement.jump_limits(unit.sheet.walk, running_start)
 
-    def jump_check(self, world: World, unit: Unit, needed: float, limit: float) -> Roll | None:
+    def jump_check(self, world: World, unit: Unit, needed: float, limit: float) -> Check | None:
         """A Freerunning test for a jump within 1 m of its limit (DECISIONS-d100 · Movement on the map)."""
         if not movement.jump_needs_test(needed, limit):
             return None
-        return self._test(world, unit, "Freerunning", [])
+        return Check(unit.id, "Freerunning: jump", self._test(world, unit, "Freerunning", []))
 
     def climb(self, unit: Unit, surface: str) -> tuple[int, float]:
         """(modifier to the Climbing test, metres per phase) of ``surface``."""
         return movement.climb_profile(surface)
 
-    def climb_check(self, world: World, unit: Unit, surface: str) -> Roll:
+    def climb_check(self, world: World, unit: Unit, surface: str) -> Check:
+        """A Climbing test for a phase spent climbing, the surface modifying it; failure is a fall."""
         mod, _ = movement.climb_profile(surface)
-        return self._test(world, unit, "Climbing", [(surface, mod)] if mod else [])
+        return Check(unit.id, f"Climbing: {surface}", self._test(world, unit, "Climbing", [(surface, mod)] if mod else []))
 
     def fall(self, world: World, unit: Unit, height: float, into_water: bool, difficulty: int | None) -> FallOutcome:
         """1d10 per full 3 m, halved into deep water; armor does not help; wounds as any harm."""
@@ -190,10 +220,11 @@ class D100Opposed:
     # -- actions -----------------------------------------------------------------
     def reactions(self, world: World, unit: Unit, act: Any) -> list[Window]:
         """The defender's choice of skill against a melee attack (003 · step 2)."""
-        action, target = field_of(act, "action"), field_of(act, "target")
+        action, tid = field_of(act, "action"), field_of(act, "target")
+        target = world.unit(tid) if tid is not None else None
         if action != "melee attack" or target is None:
             return []
-        window = attacks.defense_window(world, unit, world.unit(target), action)
+        window = attacks.defense_window(world, unit, target, action)
         return [window] if window else []
 
     def check(self, world: World, unit: Unit, act: Any) -> str | None:
@@ -209,8 +240,9 @@ class D100Opposed:
             return "not prone"
         if action == "drop prone" and unit.prone:
             return "already prone"
-        if action == "draw weapon" and unit.sheet.weapon(field_of(act, "weapon")) is None:
-            return f"no weapon {field_of(act, 'weapon')!r} on the sheet"
+        wname = field_of(act, "weapon")
+        if action == "draw weapon" and wname is not None and unit.sheet.weapon(wname) is None:
+            return f"no weapon {wname!r} on the sheet"
         return None
 
     def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> list[Effect]:
@@ -237,8 +269,8 @@ class D100Opposed:
             return [Status(unit.id, {"prone": False})]
         elif action == "drop prone":
             return [Status(unit.id, {"prone": True})]
-        elif action == "draw weapon":
-            st.weapon = field_of(act, "weapon")
+        elif action == "draw weapon":   # no weapon named: the first on the sheet
+            st.weapon = field_of(act, "weapon") or unit.sheet.arms[0].name
             return [Status(unit.id, {"weapon": st.weapon})]
         changes = st.status_changes()
         return [Status(unit.id, changes)] if changes else []
@@ -281,6 +313,8 @@ class D100Opposed:
         try:
             target = world.unit(tid)
         except KeyError:
+            target = None
+        if target is None:
             return f"no fighter {tid!r}"
         if not target.able:
             return f"{target.name} is already out of the fight"

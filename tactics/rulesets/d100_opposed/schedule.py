@@ -20,6 +20,7 @@ keeps the initiative order::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -79,6 +80,7 @@ class PhaseSchedule:
     every action turn, so ``dynamic``)."""
 
     speeds: dict[str, int] = field(default_factory=dict)
+    """Fighter id -> Speed, in the order the fighters were added."""
     surpriser: str | None = None
     turn_s: float = ACTION_TURN_S
     dynamic: bool = True
@@ -136,8 +138,20 @@ class PhaseSchedule:
         speed = min(self.speeds.get(uid, 1), n)
         return [(offsets[k - 1] + ORDER_STEP * rank, k) for k in range(1, speed + 1)]
 
-    def join(self, uid: str, r: int) -> None:
-        self.joined[uid] = r
+    @property
+    def order(self) -> list[str]:
+        """Fighter ids in the latest action turn's initiative order, then those not in it
+        (before the first roll: the order added)."""
+        latest = self.orders[max(self.orders)] if self.orders else []
+        return latest + [u for u in self.speeds if u not in latest]
+
+    def join(self, uid: str, now: float) -> int:
+        """A fighter added at ``now`` rolls initiative with everyone at the next action turn's
+        start; until then it has a slot after everyone in phase 1. Returns that action turn."""
+        first = math.floor(now / self.turn_s + 1e-9) + 1
+        self.joined[uid] = first
+        self.speeds.setdefault(uid, 1)
+        return first
 
     def add(self, unit: Unit) -> None:
         self.speeds[unit.id] = int(unit.sheet.speed)

@@ -138,7 +138,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
 class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
     """A d100 character sheet as written in TOML (DECISIONS-d100 · Sheet)."""
 
-    ruleset: str
+    ruleset: str = RULESET_NAME
     name: str
     aptitudes: Aptitudes
     durability: Annotated[int, Meta(ge=1)]
@@ -254,12 +254,11 @@ def _canonical(data: dict[str, Any], source: str) -> dict[str, Any]:
 
 
 def sheet_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Sheet:
-    """Validate plain data (parsed TOML, a replay header) into a :class:`Sheet`."""
+    """Validate plain data (parsed TOML, a replay header) into a :class:`Sheet`; the ``ruleset``
+    key may be left out (the engine's sheet loader reads it first), but not name another system."""
     if not isinstance(data, Mapping):
         raise InputError(source, "(sheet)", f"a sheet is a table of fields, not {type(data).__name__}")
-    ruleset = data.get("ruleset")
-    if ruleset is None:
-        raise InputError(source, "ruleset", f'missing; a d100 sheet starts with ruleset = "{RULESET_NAME}"')
+    ruleset = data.get("ruleset", RULESET_NAME)   # the generic loader (tactics.sheets) takes the key off
     if ruleset != RULESET_NAME:
         raise InputError(source, "ruleset", f"this sheet is for {ruleset!r}, not {RULESET_NAME!r}")
     try:
@@ -277,13 +276,20 @@ def sheet_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Sheet:
 
 
 def sheet_to_dict(sheet: Sheet) -> dict[str, Any]:
-    """Plain data that :func:`sheet_from_dict` reads back to an equal sheet."""
-    return msgspec.to_builtins(sheet)
+    """Plain data that :func:`sheet_from_dict` reads back to an equal sheet, ``ruleset`` first
+    (so the engine's generic sheet loader routes it here too)."""
+    return {"ruleset": RULESET_NAME, **msgspec.to_builtins(sheet)}
 
 
 def load_sheet(path: str | Path) -> Sheet:
-    """Read a TOML sheet file; refusals are one-line :class:`~tactics.errors.InputError`."""
-    return sheet_from_dict(read_toml(path, "sheet"), source=str(path))
+    """Read a TOML sheet file; refusals are one-line :class:`~tactics.errors.InputError`.
+
+    A file must say ``ruleset = "d100-opposed"`` (without it the engine reads a Mano a Mano sheet).
+    """
+    data = read_toml(path, "sheet")
+    if "ruleset" not in data:
+        raise InputError(str(path), "ruleset", f'missing; a d100 sheet file starts with ruleset = "{RULESET_NAME}"')
+    return sheet_from_dict(data, source=str(path))
 
 
 __all__ = [

@@ -80,7 +80,9 @@ class PhaseBudget:
     walk_limit: float
     run_limit: float
     swim_m: float = 0.0
+    air_m: float = 0.0
     actions: int = QUICK_PER_PHASE
+    done_actions: int = 0
     done: bool = False
     complex_used: bool = False
     quick_used: int = 0
@@ -114,6 +116,7 @@ class PhaseBudget:
             self.quick_used += 1
         else:
             self.complex_used = True
+        self.done_actions += 1
         return None
 
 

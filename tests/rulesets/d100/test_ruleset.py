@@ -302,6 +302,7 @@ def test_one_complex_or_three_quick_actions() -> None:
     for action in ("drop prone", "aim", "stand up"):
         me.prone = action == "stand up"
         assert not any(isinstance(e, Refused) for e in RULESET.act(world, me, dict(action=action), b, TURN))
+    assert b.done_actions == 3
     (r,) = RULESET.act(world, me, dict(action="draw weapon", weapon="pistol"), b, TURN)
     assert r.why == "draw weapon: at most 3 quick actions per phase"
     (r,) = RULESET.act(world, me, dict(action="full defense"), b, TURN)
@@ -317,6 +318,8 @@ def test_quick_actions_effects() -> None:
     assert RULESET.act(world, me, dict(action="stand up"), b, TURN) == [Status("red-1", {"prone": False})]
     assert RULESET.act(world, me, dict(action="draw weapon", weapon="pistol"), b, TURN) == \
         [Status("red-1", {"weapon": "pistol"})]
+    assert RULESET.act(world, me, dict(action="draw weapon"), budget(world, me), TURN) == \
+        [Status("red-1", {"weapon": "pistol"})]                                  # none named: the first
 
 
 def test_running_past_walk_costs_ten_on_every_test_until_the_next_phase() -> None:
@@ -340,9 +343,9 @@ def test_running_past_walk_costs_ten_on_every_test_until_the_next_phase() -> Non
 
 
 def test_speed_splits_walk_and_run_per_phase() -> None:
-    u = FakeUnit("u", sheet(speed=4, walk=8, run=20))
+    u = FakeUnit("u", sheet(speed=4, walk=8, run=20, airspeed=12))
     b = budget(FakeWorld([u]), u)
-    assert (b.walk_limit, b.walk_m, b.swim_m) == (2.0, 5.0, 2.0)
+    assert (b.walk_limit, b.walk_m, b.swim_m, b.air_m, b.done_actions) == (2.0, 5.0, 2.0, 3.0, 0)
 
 
 def test_full_defense_until_the_next_phase() -> None:
@@ -394,8 +397,9 @@ def test_jumps() -> None:
     assert RULESET.jump_limits(u, True) == (4.0, 1.0) and RULESET.jump_limits(u, False) == (2.0, 0.5)
     assert RULESET.jump_check(world, u, 2.5, 4.0) is None
     world.script(51)
-    r = RULESET.jump_check(world, u, 3.5, 4.0)
-    assert (r.target, r.success, r.target_mods) == (50, False, [("Freerunning", 50)])
+    c = RULESET.jump_check(world, u, 3.5, 4.0)
+    assert (c.who, c.purpose) == ("u", "Freerunning: jump")
+    assert (c.roll.target, c.roll.success, c.roll.target_mods) == (50, False, [("Freerunning", 50)])
 
 
 def test_climbs() -> None:
@@ -404,8 +408,9 @@ def test_climbs() -> None:
     assert [RULESET.climb(u, s) for s in ("ladder", "rope", "handholds", "fingerholds", "sheer")] == \
         [(30, 2.0), (10, 1.0), (0, 1.0), (-20, 1.0), (-30, 1.0)]
     world.script(25)
-    r = RULESET.climb_check(world, u, "fingerholds")
-    assert (r.target_mods, r.target, r.success) == ([("Climbing", 40), ("fingerholds", -20)], 20, False)
+    c = RULESET.climb_check(world, u, "fingerholds")
+    assert c.purpose == "Climbing: fingerholds"
+    assert (c.roll.target_mods, c.roll.target, c.roll.success) == ([("Climbing", 40), ("fingerholds", -20)], 20, False)
 
 
 def test_falls() -> None:
@@ -460,3 +465,49 @@ def test_new_state_is_fresh_per_fighter() -> None:
     s = sheet(aptitudes=APTS)
     a, b = RULESET.new_state(s, Options()), RULESET.new_state(s, Options())
     assert a is not b and not a.full_defense and not a.acted
+    assert RULESET.is_sheet(s) and not RULESET.is_sheet({"name": "x"})
+
+
+def test_evading_starts_on_full_defense() -> None:
+    me, it = shooter(x=0), target(x=8)
+    it.state = RULESET.new_state(it.sheet, Options(), evading=True)
+    world = FakeWorld([me, it])
+    world.script(29, 45)
+    (e, *_) = attack(world, me, "blue-1")
+    assert e.roll.vs.target_mods[-1] == ("full defense", 30)
+    budget(world, it)
+    assert RULESET.end_turn(world, it) == [Status("blue-1", {"full_defense": False})]
+
+
+def test_ambush_is_infiltration_against_perception() -> None:
+    stalker = FakeUnit("s", sheet(skills={"Infiltration": 60}))
+    watcher = FakeUnit("w", sheet(skills={"Perception": 30}), team="blue")
+    world = FakeWorld([stalker, watcher])
+    world.script(45, 20)                           # both succeed, 45 > 20: unseen
+    unseen, (c,) = RULESET.ambush(world, stalker, watcher)
+    assert unseen and c.purpose == "ambush: Infiltration vs Perception"
+    assert (c.roll.target, c.roll.vs.target, c.roll.vs_who) == (60, 30, "w")
+    world.script(45, 22)                           # a critical Perception success always spots
+    assert RULESET.ambush(world, stalker, watcher)[0] is False
+    world.script(70, 90)                           # the stalker fails
+    assert RULESET.ambush(world, stalker, watcher)[0] is False
+
+
+def test_reaction_budget_and_moving() -> None:
+    me = shooter()
+    world = FakeWorld([me])
+    b = RULESET.begin_reaction(world, me, None)  # type: ignore[arg-type]
+    assert isinstance(b, PhaseBudget) and b.walk_m == 20.0
+    assert RULESET.move_refusal(world, me) is None
+
+
+def test_a_missing_fighter_is_refused_not_raised() -> None:
+    me = shooter()
+
+    class NoneWorld(FakeWorld):
+        def unit(self, uid: str) -> FakeUnit | None:  # type: ignore[override]
+            return next((u for u in self.fighters if u.id == uid), None)
+
+    world = NoneWorld([me])
+    assert RULESET.check(world, me, dict(action="ranged attack", target="ghost")) == "no fighter 'ghost'"
+    assert RULESET.reactions(world, me, dict(action="melee attack", target="ghost")) == []

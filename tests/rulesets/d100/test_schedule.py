@@ -80,3 +80,15 @@ def test_speed_gives_phases(speed: int, phases: int) -> None:
     assert [p for _, p in sched.slots("u", 0)] == list(range(1, phases + 1))
     sched.join("late", 0)
     assert sched.slots("late", 0) == [(ORDER_STEP, 1)]
+
+
+def test_order_and_joining_mid_fight() -> None:
+    units = _fighters()
+    world = FakeWorld(units, rolls=[1, 9, 5])
+    sched = RULESET.schedule(world, units, None)
+    assert sched.order == ["slow", "fast", "other"]            # before any roll: the order added
+    sched.start_round(world, 0)
+    assert sched.order == ["fast", "other", "slow"]
+    assert sched.join("late", 4.5) == 2                        # during action turn 1 (3-6 s): from turn 2
+    assert sched.join("later", 6.0) == 3
+    assert sched.order[-2:] == ["late", "later"]

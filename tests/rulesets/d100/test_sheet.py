@@ -65,7 +65,6 @@ BASE: dict[str, Any] = {"ruleset": "d100-opposed", "name": "x", "durability": 40
 
 
 @pytest.mark.parametrize("change, place, words", [
-    ({"ruleset": None}, "ruleset", "missing"),
     ({"ruleset": "mano-a-mano"}, "ruleset", "'mano-a-mano', not 'd100-opposed'"),
     ({"durability": None}, "durability", "missing required field"),
     ({"durability": 0}, "durability", "expected int >= 1"),
@@ -102,6 +101,17 @@ def test_refusals_are_one_line_naming_file_place_problem(change: dict[str, Any],
     assert "\n" not in msg
     assert err.value.file == "bad.toml" and err.value.place == place, msg
     assert words in msg
+
+
+def test_the_ruleset_key_may_be_left_out_of_data_but_not_out_of_a_file(tmp_path: Path) -> None:
+    data = {k: v for k, v in BASE.items() if k != "ruleset"}
+    s = sheet_from_dict(data, "engine")                       # tactics.sheets takes the key off first
+    assert sheet_to_dict(s)["ruleset"] == "d100-opposed" and list(sheet_to_dict(s))[0] == "ruleset"
+    p = tmp_path / "nokey.toml"
+    p.write_text('name = "x"\ndurability = 30\n')
+    with pytest.raises(InputError) as err:
+        load_sheet(p)
+    assert err.value.place == "ruleset" and "missing" in str(err.value)
 
 
 def test_load_sheet_from_a_file(tmp_path: Path) -> None:
