@@ -34,6 +34,11 @@ from tactics.rulesets.d100_opposed.schedule import ACTION_TURN_S, PhaseSchedule
 from tactics.rulesets.d100_opposed.sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
 from tactics.rulesets.d100_opposed.state import FighterState, Options, PhaseBudget
 
+try:  # the plan's Act lives in tactics.rules once the engine's seam is merged; a plain dict until then
+    from tactics.rules.plan import Act as _Act  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the branch
+    _Act = None
+
 REACH_M = 2.0
 MAX_WOUNDS_SHOWN = 9
 
@@ -51,6 +56,13 @@ ACTIONS: dict[str, ActionInfo] = {
     "draw weapon": ActionInfo("draw weapon", "other", "none", "DECISIONS-d100 · Time and turns (quick actions)",
                               quick=True, policy_usable=False),
 }
+
+
+def make_act(action: str, target: str | None = None, weapon: str | None = None) -> Any:
+    """The act an estimate proposes: ``tactics.rules.plan.Act`` where it exists, else a dict."""
+    if _Act is not None:
+        return _Act(action, target=target, weapon=weapon, options={})
+    return dict(action=action, target=target, weapon=weapon, options={})
 
 
 def field_of(act: Any, name: str, default: Any = None) -> Any:
@@ -284,7 +296,7 @@ class D100Opposed:
         left = max(1, target.sheet.durability + 1 - damage)
         for w in unit.sheet.arms:
             action = "melee attack" if w.melee else "ranged attack"
-            act = dict(action=action, target=target.id, weapon=w.name, options={})
+            act = make_act(action, target.id, w.name)
             if self._attack_problem(world, unit, act, action) is not None:
                 continue
             setup = attacks.prepare(world, unit, target, w)
@@ -340,4 +352,4 @@ class D100Opposed:
 
 RULESET = D100Opposed()
 
-__all__ = ["ACTIONS", "REACH_M", "D100Opposed", "RULESET", "field_of"]
+__all__ = ["ACTIONS", "REACH_M", "D100Opposed", "RULESET", "field_of", "make_act"]
