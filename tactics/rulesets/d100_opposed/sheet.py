@@ -155,6 +155,11 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     description: str = ""
     policy: str | None = None
 
+    def __hash__(self) -> int:
+        """Sheets key the engine's caches (presentation, mover): hash the canonical encoding, keys
+        sorted, so equal sheets hash alike although ``skills`` is a dict and ``weapons`` a list."""
+        return hash(msgspec.json.encode(self, order="sorted"))
+
     @property
     def wound_threshold_value(self) -> int:
         """WT, by default ⌊Durability / 5⌋ (at least 1)."""

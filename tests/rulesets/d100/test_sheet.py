@@ -39,6 +39,13 @@ def test_shipped_sheets_fit_their_roles() -> None:
     assert [w.name for w in civ.arms] == ["fists"] and civ.arms[0].damage.text == "1d10+1"
 
 
+def test_sheets_are_hashable_and_equal_sheets_hash_alike() -> None:
+    a = sheet(skills={"Fray": 40, "Melee": 50}, weapons=[BLADE])
+    b = sheet(skills={"Melee": 50, "Fray": 40}, weapons=[BLADE])
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert hash(a) != hash(sheet(skills={"Fray": 41, "Melee": 50}, weapons=[BLADE]))
+
+
 def test_derived_numbers() -> None:
     s = sheet(durability=35)
     assert (s.wound_threshold_value, s.death_rating_value) == (7, 52)
