@@ -115,10 +115,13 @@ def prepare(world: World, me: Unit, target: Unit, weapon: Weapon, defense_skill:
     )
 
 
-def d100_roll(t: TestResult, mods: list[Mod], vs: Roll | None = None, vs_who: str | None = None) -> Roll:
-    """The record of one percentile test (mode ``under``, margin = MoS on a success)."""
+def d100_roll(t: TestResult, mods: list[Mod], vs: Roll | None = None, vs_who: str | None = None,
+              attack: bool = False) -> Roll:
+    """The record of one percentile test (mode ``under``, margin = MoS on a success); an attack's
+    record also tags an excellent success, the one place it changes a number."""
+    tags = t.tags + (["excellent"] if attack and t.excellent else [])
     return Roll(dice="d100", faces=[t.reading], total=t.reading, success=t.success, mode="under", target=t.target,
-                target_mods=list(mods), vs=vs, vs_who=vs_who, margin=t.mos, tags=t.tags)
+                target_mods=list(mods), vs=vs, vs_who=vs_who, margin=t.mos, tags=tags)
 
 
 def resolve(world: World, me: Unit, target: Unit, setup: Setup, options: Options) -> list[Effect]:
@@ -134,7 +137,7 @@ def resolve(world: World, me: Unit, target: Unit, setup: Setup, options: Options
     else:
         tags.append("no defence test")
     hit = attack_hits(att, dfn)
-    roll = d100_roll(att, setup.attack, vs=vs, vs_who=target.id)
+    roll = d100_roll(att, setup.attack, vs=vs, vs_who=target.id, attack=True)
     if tags:
         roll = msgspec.structs.replace(roll, tags=roll.tags + tags)
     effects: list[Effect] = []

@@ -72,14 +72,14 @@ class TestResult:
         return self.critical and self.success
 
     @property
+    def excellent(self) -> bool:
+        """An excellent success: MoS 30 or more (003 · step 5)."""
+        return self.success and self.reading >= 30
+
+    @property
     def tags(self) -> list[str]:
-        """Record tags: ``critical`` on doubles, ``excellent`` at MoS 30 or more (003 · step 5)."""
-        out = []
-        if self.critical:
-            out.append("critical")
-        if self.success and self.reading >= 30:
-            out.append("excellent")
-        return out
+        """Record tags: ``critical`` on doubles (``excellent`` is added where it matters: attacks)."""
+        return ["critical"] if self.critical else []
 
 
 def test(reading: int, target: int) -> TestResult:

@@ -217,7 +217,7 @@ class D100Opposed:
         faces = [world.dice.die(movement.FALL_DIE) for _ in range(n)]
         dv = movement.fall_damage(faces, into_water)
         mods = [("halved in water", dv - sum(faces))] if into_water else []
-        roll = Roll(dice=f"{n}d10", faces=faces, total=dv, success=True, mods=mods, result="fall damage")
+        roll = Roll(dice=f"{n}d10", faces=faces, total=dv, success=True, mods=mods)
         if dv <= 0:
             return FallOutcome("unhurt", roll, {})
         s: Sheet = unit.sheet

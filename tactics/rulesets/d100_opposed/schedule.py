@@ -103,14 +103,13 @@ class PhaseSchedule:
             rolled[u.id] = face + bonus
             entries.append((u.id, face + bonus, apt.REF))
             roll = Roll(dice="d10", faces=[face], total=face + bonus, success=True,
-                        mods=[("(INT + REF) / 5", bonus)], result="initiative")
+                        mods=[("(INT + REF) / 5", bonus)])
             effects.append(Check(u.id, "initiative", roll))
         ties: list[Effect] = []
 
         def tie_die(uid: str) -> int:
             face = world.dice.d100()
-            ties.append(Check(uid, "initiative tie", Roll(dice="d100", faces=[face], total=face, success=True,
-                                                          result="initiative tie")))
+            ties.append(Check(uid, "initiative tie", Roll(dice="d100", faces=[face], total=face, success=True)))
             return face
 
         ids = order(entries, tie_die)

@@ -34,8 +34,8 @@ def test_doubles_are_criticals() -> None:
     assert pct(77, 50).critical and not pct(77, 50).success          # a critical failure
     assert pct(0, -10).critical_success                             # 00 always succeeds, critical
     assert pct(99, 200).critical and not pct(99, 200).success       # 99 always fails, critical
-    assert pct(37, 55).tags == ["excellent"] and pct(44, 50).tags == ["critical", "excellent"]
-    assert pct(22, 50).tags == ["critical"] and pct(61, 20).tags == []
+    assert pct(37, 55).tags == [] and pct(44, 50).tags == ["critical"] and pct(61, 20).tags == []
+    assert pct(30, 55).excellent and not pct(29, 55).excellent and not pct(61, 20).excellent
 
 
 def test_reading_out_of_range_is_refused() -> None:

@@ -54,8 +54,9 @@ def test_brawl_is_close_quarters() -> None:
 
     data, sheets = _encounter("brawl")
     m = load_map(ROOT / "maps" / "brawl.toml")
-    assert m.cols * m.cell_size <= 30 and m.rows * m.cell_size <= 20
+    assert m.cols * m.cell_size <= 32 and m.rows * m.cell_size <= 20
     assert {"red", "blue"} <= set(m.spawns)
+    assert any(m.light_at(x, y) == "bright" for x, y in m.spawns["red"])       # the street door
     weapons = [w for s, _ in sheets.values() for w in s.arms]
     assert any(w.melee for w in weapons)
     assert {s.name for s, _ in sheets.values()} == {"Kestrel", "Vesper", "Brick", "Dana"}
