@@ -12,6 +12,8 @@ keeps the initiative order::
 
     >>> initiative_bonus(20, 25)
     9
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '22nd']
     >>> phase_offsets(2, 3.0)
     [0.0, 1.5]
     >>> order([("a", 14, 20), ("b", 17, 15), ("c", 14, 25)], tie_die=lambda uid: 50)
@@ -37,6 +39,12 @@ ORDER_STEP = 0.001
 def initiative_bonus(intuition: int, reflexes: int) -> int:
     """⌊(INT + REF) / 5⌋ added to the d10 (DECISIONS-d100 · Time and turns)."""
     return (intuition + reflexes) // 5
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def phase_offsets(phases: int, turn_s: float = ACTION_TURN_S) -> list[float]:
@@ -89,8 +97,9 @@ class PhaseSchedule:
     joined: dict[str, int] = field(default_factory=dict)
 
     def start_round(self, world: World, r: int) -> list[Effect]:
-        """Roll everyone's initiative for action turn ``r``; one Check per fighter."""
-        effects: list[Effect] = []
+        """Roll everyone's initiative for action turn ``r``: one Check per fighter (in the order
+        they are listed) whose ``result`` says where it acts (``acts 1st``), then the tie dice."""
+        faces: dict[str, tuple[int, int]] = {}
         entries: list[tuple[str, int, int]] = []
         rolled: dict[str, int] = {}
         for u in world.units():
@@ -102,9 +111,7 @@ class PhaseSchedule:
             face = world.dice.die(10)
             rolled[u.id] = face + bonus
             entries.append((u.id, face + bonus, apt.REF))
-            roll = Roll(dice="d10", faces=[face], total=face + bonus, success=True,
-                        mods=[("(INT + REF) / 5", bonus)])
-            effects.append(Check(u.id, "initiative", roll))
+            faces[u.id] = (face, bonus)
         ties: list[Effect] = []
 
         def tie_die(uid: str) -> int:
@@ -118,6 +125,11 @@ class PhaseSchedule:
             ids.insert(0, self.surpriser)
         self.orders[r] = ids
         self.initiative[r] = rolled
+        effects: list[Effect] = []
+        for uid, (face, bonus) in faces.items():
+            roll = Roll(dice="d10", faces=[face], total=face + bonus, success=True,
+                        mods=[("(INT + REF) / 5", bonus)], result=f"acts {ordinal(ids.index(uid) + 1)}")
+            effects.append(Check(uid, "initiative", roll))
         for old in [k for k in self.orders if k < r - 1]:   # keep this action turn and the last
             del self.orders[old], self.initiative[old]
         return effects + ties

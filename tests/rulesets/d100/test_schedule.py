@@ -43,10 +43,10 @@ def test_initiative_rolled_every_action_turn_as_checks() -> None:
     assert sched.dynamic
     effects = sched.start_round(world, 0)
     assert all(isinstance(e, Check) and e.purpose == "initiative" for e in effects)
-    assert [(e.who, e.roll.faces, e.roll.total, e.roll.mods) for e in effects] == [
-        ("slow", [9], 16, [("(INT + REF) / 5", 7)]),
-        ("fast", [3], 11, [("(INT + REF) / 5", 8)]),
-        ("other", [2], 9, [("(INT + REF) / 5", 7)]),
+    assert [(e.who, e.roll.faces, e.roll.total, e.roll.mods, e.roll.result) for e in effects] == [
+        ("slow", [9], 16, [("(INT + REF) / 5", 7)], "acts 1st"),
+        ("fast", [3], 11, [("(INT + REF) / 5", 8)], "acts 2nd"),
+        ("other", [2], 9, [("(INT + REF) / 5", 7)], "acts 3rd"),
     ]
     # two phases (the fastest has Speed 2), 1.5 s apart; phase 2 holds only the fast one
     assert sched.slots("slow", 0) == [(0.0, 1)]
