@@ -15,7 +15,9 @@ the traceback), 2 bad input (one line naming the file, the place, the problem).
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import signal
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -30,7 +32,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tactics import __version__
-from tactics.errors import InputError
+from tactics.errors import InputError, Terminated, read_toml
 
 app = typer.Typer(
     name="tactics",
@@ -71,9 +73,9 @@ def _guard() -> Iterator[None]:
             raise
         err_console.print(Text(f"error: {err}", style="red"), soft_wrap=True)
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        err_console.print("interrupted")
-        raise typer.Exit(130) from None
+    except KeyboardInterrupt as err:
+        err_console.print("interrupted" + (" (SIGTERM)" if isinstance(err, Terminated) else ""))
+        raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
     except Exception as err:  # a bug: one line, and how to see more
         if _STATE["debug"]:
             raise
@@ -142,6 +144,8 @@ def resolve_target(target: str | None) -> Any:
             d = {"name": p.stem, "map": str(p.resolve()), "seed": base.seed, "until": base.until,
                  "teams": {k: sc.msgspec.to_builtins(v) for k, v in base.teams.items()}}
             return sc.scenario_from_dict(d, str(p))
+        if kind == "toml":
+            read_toml(p, "file")  # names the TOML error: file, line, column, problem
         raise InputError(str(p), "", f"a {kind}, not an encounter or a map")
     encounters = sc.shipped_encounters()
     if target in encounters:
@@ -262,16 +266,26 @@ def skirmish(
 ) -> None:
     """Run an AI skirmish: a round-by-round log, a final table, and a replay file."""
     with _guard():
+        _check_number("--until", until, positive=True)
+        _check_seed(seed)
+        if out is not None:
+            _check_out(out, "--out")
         sc = resolve_target(target)
         if team:
             sc = sc.with_teams(_parse_team(team))
-        overrides: dict[str, Any] = _parse_set(set_)
+        try:
+            sc = sc.with_overrides(_parse_set(set_))
+        except InputError as err:  # blame the option, not the encounter file
+            raise InputError("--set", " ".join(set_), err.problem if err.place.startswith("override") else
+                             f"{err.place}: {err.problem}") from None
         if until is not None:
-            overrides["until"] = until
-        sc = sc.with_overrides(overrides)
+            sc = sc.with_overrides({"until": until})
         seed_used = sc.seed if seed is None else seed
         map_name = Path(sc.map).stem if sc.map.endswith(".toml") else sc.map
         out_path = out or Path("replays") / f"skirmish-{map_name}-{seed_used}.jsonl"
+        _check_out(out_path, "--out", create_parents=out is None)
+        if show and not has_display():
+            _check_out(out_path.with_suffix(".gif"), "--show", create_parents=out is None)
         enc = sc.build(seed=seed_used)
         if not quiet:
             roster = ", ".join(
@@ -294,6 +308,33 @@ def skirmish(
         console.print(f"replay: {path}")
         if show:
             _show(path)
+
+
+def _check_number(option: str, value: float | None, *, positive: bool = False, low: float | None = None) -> None:
+    """Refuse a non-finite number (and one not above 0 with ``positive``, below ``low``) naming the option."""
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise InputError(option, f"{value}", "must be a finite number")
+    if positive and value <= 0:
+        raise InputError(option, f"{value:g}", "must be more than 0")
+    if low is not None and value < low:
+        raise InputError(option, f"{value:g}", f"must be at least {low:g}")
+
+
+SEED_LIMIT = 2**63
+"""Seeds are 64-bit integers (-2**63 to 2**63 - 1): the replay header stores them so."""
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise InputError("--seed", str(seed), f"must be a 64-bit integer ({-SEED_LIMIT} to {SEED_LIMIT - 1})")
+
+
+def _check_out(path: Path, option: str, *, create_parents: bool = False) -> None:
+    from tactics.files import check_writable
+
+    check_writable(path, option, create_parents=create_parents)
 
 
 def _show(path: Path) -> None:
@@ -323,9 +364,8 @@ def view(
     with _guard():
         from tactics.replay import load_replay
 
+        _check_number("--step", step, positive=True)
         rep = load_replay(replay)
-        if step <= 0:
-            raise ValueError(f"--step must be positive, got {step:g}")
         if not has_display():
             raise Failure("no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset or SDL_VIDEODRIVER=dummy); "
                           f"use: tactics export {replay} --gif {Path(replay).with_suffix('.gif')}")
@@ -351,6 +391,18 @@ def export(
     with _guard():
         if (gif is None) == (png is None):
             raise InputError("export", "", "give exactly one of --gif FILE or --png DIR")
+        for option, value in (("--start", start), ("--end", end)):
+            _check_number(option, value, low=0.0)
+        _check_number("--step", step, positive=True)
+        _check_number("--scale", scale, positive=True)
+        if gif is not None:
+            _check_out(gif, "--gif")
+        elif png is not None and png.suffix.lower() == ".png":
+            _check_out(png, "--png")
+        elif png is not None:
+            from tactics.files import check_writable_dir
+
+            check_writable_dir(png, "--png")
         from tactics.replay import load_replay
 
         rep = load_replay(replay)
@@ -539,8 +591,19 @@ def _mount_batch() -> None:
 _mount_batch()
 
 
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
 def main() -> None:
-    """Console script entry point (``tactics``)."""
+    """Console script entry point (``tactics``).
+
+    SIGTERM becomes :class:`~tactics.errors.Terminated` (a ``KeyboardInterrupt``)
+    in the main thread, so ``kill`` cleans up like Ctrl-C: temporary files
+    removed, batch workers ended, exit status 143.
+    """
+    with contextlib.suppress(ValueError):  # not the main thread (embedded): leave the default
+        signal.signal(signal.SIGTERM, _on_sigterm)
     app(prog_name="tactics")
 
 

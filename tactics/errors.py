@@ -30,6 +30,15 @@ class InputError(ValueError):
         super().__init__(": ".join(" ".join(p.split()) for p in parts))
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread (by the ``tactics`` command's handler) so cleanup runs.
+
+    A subclass of ``KeyboardInterrupt``: whatever stops cleanly on Ctrl-C
+    (temporary files removed, worker processes ended) does the same on
+    ``kill``. The command exits with status 143 (128 + 15) instead of 130.
+    """
+
+
 def read_toml(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
     """A TOML file as a dict, or :class:`InputError` naming the file, the line and the problem.
 

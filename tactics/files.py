@@ -30,7 +30,9 @@ parent folder::
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 from tactics.errors import InputError
@@ -39,55 +41,60 @@ from tactics.replay.atomic import atomic_path, atomic_write_bytes, umask_mode
 __all__ = ["atomic_path", "atomic_write_bytes", "check_writable", "check_writable_dir", "umask_mode"]
 
 
-def _nearest_existing(p: Path) -> Path:
-    while not p.exists() and p != p.parent:
-        p = p.parent
-    return p
+def _probe(folder: Path, option: str, shown: str) -> None:
+    """Create and remove a temporary file in ``folder``: the only honest test (root, read-only mounts)."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".tactics-probe-", dir=folder)
+    except OSError as exc:
+        raise InputError(option, shown, f"cannot write in {folder}: {exc.strerror or exc}") from None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
 
 
-def check_writable(path: str | os.PathLike[str], option: str, *, create_parents: bool = True) -> Path:
-    """Refuse (InputError) an output file that cannot be written; nothing is created.
+def check_writable(path: str | os.PathLike[str], option: str, *, create_parents: bool = False) -> Path:
+    """Refuse (InputError) an output file that cannot be written; leave nothing behind.
 
-    ``option`` names the option in the message (``"--out"``). A missing parent
-    folder is fine when ``create_parents`` (it is made at write time) and the
-    nearest existing ancestor is a writable folder.
+    ``option`` names the option in the message (``"--out"``). The parent
+    folder must exist, unless ``create_parents`` (for default paths such as
+    ``replays/``, made at write time), when the nearest existing folder up
+    the path must be writable.
     """
     p = Path(path)
-    if str(path) == "" or p.name in ("", ".", ".."):
-        raise InputError(option, str(path), "not a file name")
+    shown = str(path)
+    if shown == "" or p.name in ("", ".", ".."):
+        raise InputError(option, shown, "not a file name")
     if p.is_dir():
-        raise InputError(option, str(p), "a folder, not a file")
-    if p.exists() and not os.access(p, os.W_OK):
-        raise InputError(option, str(p), "the file is not writable")
-    parent = p.parent if str(p.parent) else Path(".")
-    if parent.exists():
-        if not parent.is_dir():
-            raise InputError(option, str(p), f"{parent} is not a folder")
-        if not os.access(parent, os.W_OK | os.X_OK):
-            raise InputError(option, str(p), f"the folder {parent} is not writable")
-        return p
-    if not create_parents:
-        raise InputError(option, str(p), f"the folder {parent} does not exist")
-    anc = _nearest_existing(parent)
-    if not anc.is_dir():
-        raise InputError(option, str(p), f"{anc} is a file, not a folder")
-    if not os.access(anc, os.W_OK | os.X_OK):
-        raise InputError(option, str(p), f"cannot create {parent}: {anc} is not writable")
+        raise InputError(option, shown, "a folder, not a file")
+    if p.exists() and not p.is_file():
+        raise InputError(option, shown, "not a regular file (a device or a pipe?)")
+    parent = p.parent
+    if not parent.exists():
+        if not create_parents:
+            raise InputError(option, shown, f"the folder {parent} does not exist")
+        parent = _nearest_existing(parent)
+    if not parent.is_dir():
+        raise InputError(option, shown, f"{parent} is not a folder")
+    _probe(parent, option, shown)
     return p
 
 
 def check_writable_dir(path: str | os.PathLike[str], option: str) -> Path:
-    """Refuse (InputError) an output folder that is a file or cannot be created or written."""
+    """Refuse (InputError) an output folder that is a file, or whose parent is missing or not writable."""
     p = Path(path)
+    shown = str(path)
     if p.exists():
         if not p.is_dir():
-            raise InputError(option, str(p), "a file, not a folder")
-        if not os.access(p, os.W_OK | os.X_OK):
-            raise InputError(option, str(p), "the folder is not writable")
+            raise InputError(option, shown, "a file, not a folder")
+        _probe(p, option, shown)
         return p
-    anc = _nearest_existing(p)
-    if not anc.is_dir():
-        raise InputError(option, str(p), f"{anc} is a file, not a folder")
-    if not os.access(anc, os.W_OK | os.X_OK):
-        raise InputError(option, str(p), f"cannot create it: {anc} is not writable")
+    if not p.parent.is_dir():
+        raise InputError(option, shown, f"the folder {p.parent} does not exist")
+    _probe(p.parent, option, shown)
+    return p
+
+
+def _nearest_existing(p: Path) -> Path:
+    while not p.exists() and p != p.parent:
+        p = p.parent
     return p
