@@ -54,7 +54,7 @@ from tactics.errors import InputError, read_toml
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
     "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
-    "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
+    "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root", "data_root", "MAX_FIGHTERS",
 ]
 
 ARCHETYPES: dict[str, str] = {
@@ -104,16 +104,31 @@ its lit zones stay; ``bright``/``dim``/``dark``: the whole map in that light."""
 
 # ----------------------------------------------------------------- where things are
 @lru_cache(maxsize=1)
+def data_root() -> Path:
+    """The shipped data: ``tactics/data/`` holds ``maps/`` and ``assets/characters/``.
+
+    In a checkout they are symlinks to the top-level ``maps/`` and ``assets/``
+    (where people edit them and the README points); a wheel or a plain
+    ``pip install .`` copies the files into the installed package, so a
+    ``tactics`` installed anywhere finds them (``docs/cli.md`` § Installing).
+    """
+    return Path(tactics.__file__).resolve().parent / "data"
+
+
+@lru_cache(maxsize=1)
 def repo_root() -> Path:
-    """The checkout holding ``maps/`` and ``assets/`` (the package is installed editable)."""
+    """The checkout holding ``maps/`` and ``assets/`` (meaningful only when installed editable).
+
+    Kept for scripts; the shipped files are found through :func:`data_root`.
+    """
     return Path(tactics.__file__).resolve().parents[1]
 
 
 def _dir(name: str) -> Path:
-    d = repo_root() / name
+    d = (data_root() / name).resolve()  # in a checkout: the top-level folder the symlink names
     if not d.is_dir():
-        raise InputError(str(d), "", f"the shipped {name}/ folder is missing; install tactics from its checkout "
-                         "(pip install -e .)")
+        raise InputError(str(d), "", f"the shipped {name}/ folder is missing; reinstall tactics "
+                         "(pip install . from its checkout)")
     return d
 
 

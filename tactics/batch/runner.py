@@ -276,8 +276,8 @@ def max_workers() -> int:
 def cap_workers(asked: int | None, fights: int) -> tuple[int, str]:
     """The local workers to start for ``fights`` fights, and why it differs from ``asked`` ("" if not).
 
-    >>> cap_workers(4, 3)
-    (3, 'using 3 workers, one per fight (asked for 4)')
+    >>> cap_workers(4, 1)
+    (1, 'using 1 worker, one per fight (asked for 4)')
     >>> cap_workers(1, 10)
     (1, '')
     """
@@ -290,7 +290,8 @@ def cap_workers(asked: int | None, fights: int) -> tuple[int, str]:
     n = min(asked, max_workers())
     note = f"using {n} workers, the number of CPUs (asked for {asked})" if n < asked else ""
     if fights < n:
-        n, note = max(1, fights), f"using {max(1, fights)} workers, one per fight (asked for {asked})"
+        n = max(1, fights)
+        note = f"using {n} worker{'s' if n > 1 else ''}, one per fight (asked for {asked})"
     return n, note
 
 

@@ -80,7 +80,7 @@ def test_check_writable_dir(tmp_path: Path) -> None:
 def test_workers_are_capped() -> None:
     n, note = cap_workers(1_000_000, 10_000)
     assert n == max_workers() <= max(2, os.cpu_count() or 1) and "asked for 1000000" in note
-    assert cap_workers(8, 1) == (1, "using 1 workers, one per fight (asked for 8)")
+    assert cap_workers(8, 1) == (1, "using 1 worker, one per fight (asked for 8)")
     assert cap_workers(2, 100) == (2, "")
     with pytest.raises(ValueError):
         cap_workers(0, 10)
