@@ -595,16 +595,48 @@ def _on_sigterm(signum: int, frame: Any) -> None:
     raise Terminated()
 
 
-def main() -> None:
+def _click_errors() -> tuple[type[BaseException], ...]:
+    """The ClickException classes typer may raise (its vendored click, and click itself)."""
+    out: list[type[BaseException]] = []
+    vendored = getattr(getattr(typer, "core", None), "_click", None)
+    if vendored is not None:
+        out.append(vendored.exceptions.ClickException)
+    with contextlib.suppress(ImportError):
+        import click
+
+        out.append(click.ClickException)
+    return tuple(out)
+
+
+def main(argv: list[str] | None = None) -> None:
     """Console script entry point (``tactics``).
 
     SIGTERM becomes :class:`~tactics.errors.Terminated` (a ``KeyboardInterrupt``)
     in the main thread, so ``kill`` cleans up like Ctrl-C: temporary files
-    removed, batch workers ended, exit status 143.
+    removed, batch workers ended, exit status 143. A usage error (an unknown
+    command or option, ``--runs abc``) is one line too, exit 2::
+
+        error: Invalid value for '--runs' / '-n': Input should be a valid integer, ... (tactics batch -h for help)
     """
     with contextlib.suppress(ValueError):  # not the main thread (embedded): leave the default
         signal.signal(signal.SIGTERM, _on_sigterm)
-    app(prog_name="tactics")
+    try:
+        code = app(args=argv, prog_name="tactics", standalone_mode=False)
+    except _click_errors() as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `tactics`: the help
+            err.show()  # type: ignore[attr-defined]
+            sys.exit(getattr(err, "exit_code", 2))
+        ctx = getattr(err, "ctx", None)
+        where = f" ({ctx.command_path} -h for help)" if ctx is not None else ""
+        msg = " ".join(err.format_message().split())  # type: ignore[attr-defined]
+        err_console.print(Text(f"error: {msg}{where}", style="red"), soft_wrap=True)
+        sys.exit(getattr(err, "exit_code", 2) or 2)
+    except KeyboardInterrupt as err:  # between commands (the parser): as _guard does
+        err_console.print("interrupted")
+        sys.exit(143 if isinstance(err, Terminated) else 130)
+    if code is None or isinstance(code, int):
+        sys.exit(code or 0)
+    sys.exit(0)
 
 
 if __name__ == "__main__":  # pragma: no cover
