@@ -279,7 +279,10 @@ def skirmish(
             raise InputError("--set", " ".join(set_), err.problem if err.place.startswith("override") else
                              f"{err.place}: {err.problem}") from None
         if until is not None:
-            sc = sc.with_overrides({"until": until})
+            try:
+                sc = sc.with_overrides({"until": until})
+            except InputError as err:  # blame the option, not the encounter file
+                raise InputError("--until", f"{until:g}", err.problem) from None
         seed_used = sc.seed if seed is None else seed
         map_name = Path(sc.map).stem if sc.map.endswith(".toml") else sc.map
         out_path = out or Path("replays") / f"skirmish-{map_name}-{seed_used}.jsonl"
@@ -337,6 +340,25 @@ def _check_out(path: Path, option: str, *, create_parents: bool = False) -> None
     check_writable(path, option, create_parents=create_parents)
 
 
+REPLAY_LIMIT_ENV = "TACTICS_MAX_REPLAY_BYTES"
+"""Environment variable: the most bytes a replay may hold after gzip (default 512 MiB)."""
+
+
+def load_replay(path: str | os.PathLike[str]) -> Any:
+    """:func:`tactics.replay.load_replay` with the size limit of ``$TACTICS_MAX_REPLAY_BYTES``."""
+    from tactics.replay import load_replay as load
+    from tactics.replay.reader import MAX_BYTES
+
+    raw = os.environ.get(REPLAY_LIMIT_ENV, "").strip()
+    try:
+        limit = int(raw) if raw else MAX_BYTES
+    except ValueError:
+        raise InputError(REPLAY_LIMIT_ENV, raw, "must be a whole number of bytes") from None
+    if limit < 1:
+        raise InputError(REPLAY_LIMIT_ENV, raw, "must be more than 0")
+    return load(path, max_bytes=limit)
+
+
 def _show(path: Path) -> None:
     if has_display():
         view = _viewer_module("view")
@@ -345,8 +367,6 @@ def _show(path: Path) -> None:
             return
         except RuntimeError as err:  # NoDisplayError: fall back to a GIF
             err_console.print(f"no window ({' '.join(str(err).split())}); writing a GIF instead")
-    from tactics.replay import load_replay
-
     rep = load_replay(path)
     step = max(0.1, round(rep.duration / 300, 2))
     gif = _export_gif(rep, path.with_suffix(".gif"), step=step, scale=0.75)
@@ -362,8 +382,6 @@ def view(
 ) -> None:
     """Open the viewer on a replay (Space play/pause, arrows step, click a unit to follow)."""
     with _guard():
-        from tactics.replay import load_replay
-
         _check_number("--step", step, positive=True)
         rep = load_replay(replay)
         if not has_display():
@@ -403,8 +421,6 @@ def export(
             from tactics.files import check_writable_dir
 
             check_writable_dir(png, "--png")
-        from tactics.replay import load_replay
-
         rep = load_replay(replay)
         kw = dict(start=start, end=end, step=step, scale=scale)
         if gif is not None:
@@ -455,8 +471,6 @@ def validate_file(path: Path) -> str:
         raise InputError(str(path), "", "a folder, not a file")
     kind = _guess_kind(path)
     if kind == "replay":
-        from tactics.replay import load_replay
-
         rep = load_replay(path)
         return f"replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, {rep.duration:.1f} s"
     if kind == "encounter":

@@ -30,6 +30,10 @@ class InputError(ValueError):
         super().__init__(": ".join(" ".join(p.split()) for p in parts))
 
 
+MAX_TOML_BYTES = 16 * 1024 * 1024
+"""Largest TOML file (map, sheet, encounter): a 1000 × 1000 map grid is 1 MB."""
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread (by the ``tactics`` command's handler) so cleanup runs.
 
@@ -56,7 +60,13 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
     """:func:`read_toml` and the file's text (for loaders that point at lines themselves)."""
     src = str(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        with open(path, "rb") as fh:  # bounded: a device or a pipe has no size to trust
+            raw = fh.read(MAX_TOML_BYTES + 1)
+        if len(raw) > MAX_TOML_BYTES:
+            raise InputError(src, "", f"the {what} is more than {MAX_TOML_BYTES:,} bytes long")
+        text = raw.decode("utf-8")
+    except IsADirectoryError:
+        raise InputError(src, "", f"a folder, not a {what}") from None
     except FileNotFoundError:
         raise InputError(src, "", f"no such {what}") from None
     except UnicodeDecodeError:
@@ -65,6 +75,8 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
         raise InputError(src, "", f"cannot read the {what}: {exc.strerror or exc}") from None
     try:
         return tomllib.loads(text), text
+    except RecursionError:
+        raise InputError(src, "", f"unreadable TOML: arrays or tables nested too deeply in the {what}") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)

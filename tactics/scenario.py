@@ -567,6 +567,9 @@ def scenario_from_dict(doc: Mapping[str, Any], source: str = "<dict>", *, strict
 def _check(sc: Scenario, src: str) -> None:
     from tactics.sim import Options
 
+    bad = _non_finite(msgspec.to_builtins(sc))  # after conversion: --set until=nan arrives as text
+    if bad is not None:
+        raise InputError(src, bad, "must be a finite number (not nan or inf)")
     try:
         opts = msgspec.convert(dict(sc.options), Options, strict=False)
     except msgspec.ValidationError as err:
@@ -596,9 +599,7 @@ def _check(sc: Scenario, src: str) -> None:
         raise InputError(src, "light", f"unknown light {sc.light!r}; use one of {', '.join(LIGHT_OVERRIDES)}")
     try:
         tmap = sc.load_map()
-    except ValueError as err:
-        if isinstance(err, InputError):
-            raise
+    except ValueError as err:  # an InputError names the map file: keep it, after the encounter's place
         raise InputError(src, "map", str(err)) from None
     if not sc.teams:
         raise InputError(src, "teams", "an encounter needs at least one team")
@@ -618,9 +619,7 @@ def _check(sc: Scenario, src: str) -> None:
                 raise InputError(src, f"{place} count", "must be 0 or more")
             try:
                 character_for(m.character, sc.base)
-            except ValueError as err:
-                if isinstance(err, InputError):
-                    raise
+            except ValueError as err:  # an InputError names the sheet: keep it, after the encounter's place
                 raise InputError(src, f"{place} character", str(err)) from None
             try:
                 _check_policy(sc.policy_of(team, m))

@@ -53,9 +53,6 @@ def check_outputs(out: Path | None, plot: Path | None, keep_replays: Path | None
                              "pip install 'tactics[plot]' (or leave out --plot)") from None
     if keep_replays is not None:
         check_writable_dir(keep_replays, "--keep-replays")
-    named = [(o, p.resolve()) for o, p in (("--out", out), ("--plot", plot)) if p is not None]
-    if len(named) == 2 and named[0][1] == named[1][1]:
-        raise InputError("--plot", str(plot), "the same file as --out")
 
 
 def cli_batch(

@@ -228,7 +228,7 @@ def _first_big(value: Any) -> float | None:
                 return float(v)
         elif isinstance(v, dict):
             stack.extend(v.values())
-        elif isinstance(v, list):
+        elif isinstance(v, (list, tuple)):
             stack.extend(v)
     return None
 

@@ -176,7 +176,7 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
     first, _, rest = data.partition(b"\n")
     try:
         header = _HEADER_DECODER.decode(first)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise InputError(source, "line 1", f"bad header: {exc}") from None
     except RecursionError:
         raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
@@ -195,14 +195,14 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
         last_line = data.count(b"\n") + 1
         try:
             _EVENT_DECODER.decode(data.rsplit(b"\n", 1)[-1])
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {last_line}", f"truncated event: {exc}") from None
         except RecursionError:
             raise InputError(source, f"line {last_line}", "truncated event: JSON nested too deeply") from None
     try:
         with _collector_paused():
             events = _EVENT_DECODER.decode_lines(body)
-    except (msgspec.DecodeError, RecursionError):
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         events = _decode_line_by_line(rest, source)
     check_magnitudes(rest, 2, source)
     check_events(header, events, source)
@@ -216,7 +216,7 @@ def _decode_line_by_line(rest: bytes, source: str) -> list[Event]:
             continue
         try:
             events.append(_EVENT_DECODER.decode(line))
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {n}", f"bad event: {exc}") from None
         except RecursionError:
             raise InputError(source, f"line {n}", "bad event: JSON nested too deeply") from None
