@@ -60,7 +60,8 @@ def cli_batch(
         help="Encounter file or shipped encounter name (default: the built-in 4v4 on arena).")] = None,
     runs: Annotated[int, typer.Option("--runs", "-n", min=1, help="Fights per condition.")] = 100,
     workers: Annotated[Optional[int], typer.Option(
-        "--workers", "-w", min=1, help="Local worker processes (default: one per CPU; 1 runs in this process).")] = None,
+        "--workers", "-w", min=1,
+        help="Local worker processes (default: one per CPU; 1 runs in this process; capped at the CPUs).")] = None,
     seed: Annotated[Optional[int], typer.Option(
         "--seed", "-s", help="Batch seed; run i gets its own seed from it (default: random, printed).")] = None,
     vary: Annotated[Optional[list[str]], typer.Option(
