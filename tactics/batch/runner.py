@@ -62,6 +62,8 @@ from tactics.errors import InputError
 from tactics.files import atomic_write_bytes
 
 SCHEDULER_ENV = "TACTICS_SCHEDULER"
+SCHEDULER_TIMEOUT = 10
+"""Seconds to wait for a Dask scheduler before giving up (Dask's own default is 30)."""
 MAX_FIGHTS = 2_000_000
 """Most fights in one batch (runs × conditions): every row is kept in memory until the end."""
 MAX_CONDITIONS = 10_000
@@ -303,7 +305,10 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
         raise ImportError(
             "running on a Dask cluster needs the cluster extra: pip install 'tactics[cluster]'"
         ) from None
-    client = Client(address)
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, ValueError, TypeError) as err:
+        raise InputError("--scheduler", address, f"cannot use the Dask scheduler: {' '.join(str(err).split())}") from None
     try:
         threads = sum(client.nthreads().values()) or 1
     except Exception:  # noqa: BLE001 - only used to size chunks

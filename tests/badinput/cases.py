@@ -514,6 +514,7 @@ def option_cases() -> list[Case]:
              ["fighters"]),
         Case("batch-encounter-missing", ["batch", "none.encounter.toml", "--runs", "2"], {}, ["none.encounter.toml"]),
         Case("batch-seed-text", ["batch", "--seed", "abc"], {}, ["--seed"]),
+        Case("batch-scheduler-nonsense", ["batch", "--runs", "2", "--scheduler", "nonsense"], {}, ["--scheduler"]),
         # list and the command itself
         Case("list-unknown", ["list", "spells"], {}, ["spells"]),
         Case("unknown-command", ["fight"], {}, ["fight"]),
