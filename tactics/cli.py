@@ -130,6 +130,9 @@ def resolve_target(target: str | None) -> Any:
     if target is None:
         return sc.default_scenario()
     p = Path(target)
+    if (p.suffix or "/" in target) and p.exists() and not p.is_file():
+        raise InputError(str(p), "", "a folder, not an encounter or a map" if p.is_dir()
+                         else "not a regular file (a device or a pipe?)")
     if p.is_file():
         if p.name.endswith(".encounter.toml"):
             return sc.load_scenario(p)
@@ -469,6 +472,8 @@ def validate_file(path: Path) -> str:
         raise InputError(str(path), "", "no such file")
     if path.is_dir():
         raise InputError(str(path), "", "a folder, not a file")
+    if not path.is_file():  # opening a pipe blocks until someone writes to it
+        raise InputError(str(path), "", "not a regular file (a device or a pipe?)")
     kind = _guess_kind(path)
     if kind == "replay":
         rep = load_replay(path)

@@ -60,7 +60,10 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
     """:func:`read_toml` and the file's text (for loaders that point at lines themselves)."""
     src = str(path)
     try:
-        with open(path, "rb") as fh:  # bounded: a device or a pipe has no size to trust
+        if Path(path).exists() and not Path(path).is_dir() and not Path(path).is_file():
+            article = "an" if what[:1] in "aeiou" else "a"
+            raise InputError(src, "", f"not a regular file (a device or a pipe?), expected {article} {what}")
+        with open(path, "rb") as fh:  # bounded: never more than the limit
             raw = fh.read(MAX_TOML_BYTES + 1)
         if len(raw) > MAX_TOML_BYTES:
             raise InputError(src, "", f"the {what} is more than {MAX_TOML_BYTES:,} bytes long")

@@ -84,9 +84,11 @@ def _read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         size = path.stat().st_size
         if path.is_dir():
             raise InputError(str(path), "", "a folder, not a replay file")
+        if not path.is_file():  # a pipe may never end (or never start), a device never ends
+            raise InputError(str(path), "", "not a regular file (a device or a pipe?), expected a replay")
         if size > max_bytes:
             raise InputError(str(path), "", f"{size:,} bytes; a replay holds at most {max_bytes:,}")
-        with open(path, "rb") as fh:  # bounded: a device or a pipe has no size to trust
+        with open(path, "rb") as fh:  # bounded: the file may grow while we read
             data = fh.read(max_bytes + 1)
         if len(data) > max_bytes:
             raise InputError(str(path), "", f"more than {max_bytes:,} bytes; a replay holds at most that")

@@ -169,6 +169,13 @@ def _long_line(path: Path) -> None:
         fh.write(b'"}\n')
 
 
+def _fifo(path: Path) -> None:
+    """A named pipe nobody writes to: opening it for reading would wait forever."""
+    import os
+
+    os.mkfifo(path)
+
+
 def gz_docs() -> dict[str, tuple[bytes | Callable[[Path], None], str]]:
     h, ev = _replay_lines()
     good = _dump(h, ev)
@@ -208,6 +215,11 @@ def replay_cases() -> list[Case]:
                           ["r.jsonl.gz", must], env={"TACTICS_MAX_REPLAY_BYTES": str(64 * 1024 * 1024)}))
     if Path("/dev/zero").exists():
         cases.append(Case("export-dev-zero", ["export", "/dev/zero", "--gif", "out.gif"], {}, ["/dev/zero"]))
+        cases.append(Case("validate-dev-zero", ["validate", "/dev/zero"], {}, ["/dev/zero"]))
+        cases.append(Case("skirmish-dev-zero", ["skirmish", "/dev/zero"], {}, ["/dev/zero"]))
+    for cmd in (["validate", "p.jsonl"], ["validate", "p.toml"], ["view", "p.jsonl"], ["skirmish", "p.toml"],
+                ["batch", "p.encounter.toml", "--runs", "2"]):
+        cases.append(Case(f"fifo-{cmd[0]}-{cmd[1]}", cmd, {cmd[1]: _fifo}, [cmd[1]], timeout=8.0))
     cases.append(Case("validate-folder", ["validate", "sub"], {"sub/keep.txt": b"x"}, ["sub", "folder"]))
     cases.append(Case("validate-missing", ["validate", "nothing.jsonl"], {}, ["nothing.jsonl", "no such file"]))
     cases.append(Case("validate-unknown-kind", ["validate", "notes.txt"], {"notes.txt": b"hello\n"}, ["notes.txt"]))
