@@ -86,6 +86,8 @@ SHEET_POLICIES: dict[str, str] = {
 
 MAX_FIGHTERS = 2_000
 """Most combatants in one encounter (counts added up)."""
+MAX_ALTITUDE = 10_000.0
+"""Highest (and lowest) starting ``z`` in metres."""
 MAX_UNTIL = 1e6
 """Longest time limit, seconds (the replay reader refuses later events)."""
 OPTION_RANGES: dict[str, tuple[float, float]] = {
@@ -631,6 +633,8 @@ def _check(sc: Scenario, src: str) -> None:
             if len(m.at) not in (2, 3):
                 raise InputError(src, f"{place} at", "must be [x, y] or [x, y, z] in metres")
             x, y = m.at[0], m.at[1]
+            if len(m.at) == 3 and not -MAX_ALTITUDE <= m.at[2] <= MAX_ALTITUDE:
+                raise InputError(src, f"{place} at", f"z = {m.at[2]:g} m; at most {MAX_ALTITUDE:g} m up or down")
             minx, miny, maxx, maxy = tmap.bounds
             if not (minx <= x < maxx and miny <= y < maxy):
                 raise InputError(src, f"{place} at", f"({x:g}, {y:g}) is off the map {tmap.name!r} "

@@ -305,6 +305,7 @@ def encounter_docs() -> dict[str, tuple[bytes, str]]:
         "at-one-number": (_enc('{ character = "steven" }', '{ character = "steven", at = [1] }'), "at"),
         "at-nan": (_enc('{ character = "steven" }', '{ character = "steven", at = [nan, 1] }'), "at"),
         "at-inf": (_enc('{ character = "steven" }', '{ character = "steven", at = [1, inf] }'), "at"),
+        "at-z-huge": (_enc('{ character = "steven" }', '{ character = "steven", at = [3, 3, 1e300] }'), "z ="),
         "at-strings": (_enc('{ character = "steven" }', '{ character = "steven", at = ["a", "b"] }'), "at"),
         "duplicate-ids": (_enc('[{ character = "steven" }]',
                                '[{ character = "steven", id = "x" }, { character = "clone", id = "x" }]'), "'x'"),
