@@ -460,7 +460,7 @@ def run(
             with _progress(show, total, plan.label) as advance:
                 for ch in chunks:
                     done = _run_chunk(ch)
-                    records.extend(done)
+                    records.extend(_kept(done, replays_dir, len(conditions)))
                     advance(len(done))
         else:
             if isinstance(plan.executor, ProcessPoolExecutor) and chunks:
@@ -486,7 +486,7 @@ def run(
                              "error": f"{type(err).__name__}: {err}", "traceback": tb}
                             for r, s in ch.items
                         ]
-                    records.extend(done)
+                    records.extend(_kept(done, replays_dir, len(conditions)))
                     advance(len(done))
     except BaseException:
         if local_pool:
@@ -510,8 +510,6 @@ def run(
         if rec.get("error"):
             failures.append({**{k: row[k] for k in (*cond.params, "run", "seed", "error")},
                              "traceback": rec.get("traceback", "")})
-        if replays_dir is not None and rec.get("replay") is not None:
-            atomic_write_bytes(replays_dir / replay_name(rec["condition"], rec["run"], len(conditions)), rec["replay"])
 
     name = getattr(src, "name", "") or getattr(src, "__name__", "") or "encounter"
     meta = {
@@ -531,6 +529,17 @@ def run(
         "replays": str(replays_dir) if replays_dir is not None else None,
     }
     return Table(rows, meta)
+
+
+def _kept(done: list[dict[str, Any]], folder: Path | None, n_conditions: int) -> list[dict[str, Any]]:
+    """Write the replays of a finished chunk now (each whole) and drop their bytes: a long batch
+    with ``keep_replays`` holds one chunk of replays in memory, not all of them."""
+    if folder is not None:
+        for rec in done:
+            data = rec.pop("replay", None)
+            if data is not None:
+                atomic_write_bytes(folder / replay_name(rec["condition"], rec["run"], n_conditions), data)
+    return done
 
 
 def replay_name(condition: int, run: int, n_conditions: int) -> str:
