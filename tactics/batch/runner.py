@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from tactics.batch.seeds import fresh_batch_seed, run_seed
-from tactics.batch.stats import CHARACTER_FIELDS
+from tactics.batch.stats import character_columns
 from tactics.batch.table import Table
 from tactics.errors import InputError
 from tactics.files import atomic_write_bytes
@@ -558,8 +558,7 @@ def _row(cond: Condition, rec: Mapping[str, Any]) -> dict[str, Any]:
         error=rec.get("error"),
     )
     for ch in sorted(rec.get("characters") or [], key=lambda c: str(c["id"])):
-        for f in CHARACTER_FIELDS:
-            row[f"{ch['id']}.{f}"] = ch.get(f)
+        row.update(character_columns(ch))
     return row
 
 

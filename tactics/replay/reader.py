@@ -8,6 +8,9 @@ Bad input raises :class:`tactics.errors.InputError` with the file, the line
 number and the problem, on one line: a truncated last line, an unknown event
 type, a wrong-typed field, a header of another format or a newer schema, and
 what :mod:`tactics.replay.checks` refuses (times, unit ids, sizes).
+A schema 1 replay is decoded with the frozen types of :mod:`tactics.replay.v1`
+and migrated to schema 2 (:mod:`tactics.replay.migrate`); the checks run
+before the migration, so the line numbers are the file's.
 
 No file can make reading eat unbounded memory: a replay holds at most
 :data:`MAX_BYTES` (512 MiB, after gzip: a gzip bomb is stopped as soon as it
@@ -34,14 +37,30 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from tactics.errors import InputError
+from tactics.replay import v1
 from tactics.replay.checks import check_events, check_header, check_magnitudes
 from tactics.replay.schema import FORMAT, SCHEMA_VERSION, Event, Header
 
 if TYPE_CHECKING:
     from tactics.replay.fold import Timeline
 
+
+
+class _Probe(msgspec.Struct):
+    """What every schema's header shares: read first, to pick the decoders."""
+
+    format: str
+    schema: int
+
+
+_PROBE_DECODER = msgspec.json.Decoder(_Probe)
 _HEADER_DECODER = msgspec.json.Decoder(Header)
 _EVENT_DECODER = msgspec.json.Decoder(Event)
+_DECODERS = {
+    SCHEMA_VERSION: (_HEADER_DECODER, _EVENT_DECODER),
+    v1.SCHEMA_VERSION: (msgspec.json.Decoder(v1.Header), msgspec.json.Decoder(v1.Event)),
+}
+"""Header and event decoders by schema; schema 1 is migrated after decoding."""
 
 MAX_BYTES = 512 * 1024 * 1024
 """Largest replay, in bytes after decompression (``load_replay(..., max_bytes=)`` to change it)."""
@@ -177,47 +196,66 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
     _check_lines(data, source, max_line)
     first, _, rest = data.partition(b"\n")
     try:
-        header = _HEADER_DECODER.decode(first)
+        probe = _PROBE_DECODER.decode(first)
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise InputError(source, "line 1", f"bad header: {exc}") from None
     except RecursionError:
         raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
-    if header.format != FORMAT:
-        raise InputError(source, "line 1", f"format is {header.format!r}, expected {FORMAT!r}")
-    if header.schema > SCHEMA_VERSION:
+    if probe.format != FORMAT:
+        raise InputError(source, "line 1", f"format is {probe.format!r}, expected {FORMAT!r}")
+    if probe.schema > SCHEMA_VERSION:
         raise InputError(
-            source, "line 1", f"schema {header.schema} is newer than this tactics reads ({SCHEMA_VERSION})"
+            source, "line 1", f"schema {probe.schema} is newer than this tactics reads ({SCHEMA_VERSION})"
         )
+    if probe.schema not in _DECODERS:
+        raise InputError(source, "line 1", f"schema {probe.schema} is not one this tactics reads")
+    header_decoder, event_decoder = _DECODERS[probe.schema]
+    try:
+        header = header_decoder.decode(first)
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        raise InputError(source, "line 1", f"bad header: {exc}") from None
+    except RecursionError:
+        raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
     check_header(header, source)
     body = rest.strip()
     if not body:
-        return Replay(header, [], source)
+        return _replay(header, [], source)
     if not data.endswith(b"\n"):
         # the last line was cut short: name it even if it happens to parse
         last_line = data.count(b"\n") + 1
         try:
-            _EVENT_DECODER.decode(data.rsplit(b"\n", 1)[-1])
+            event_decoder.decode(data.rsplit(b"\n", 1)[-1])
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {last_line}", f"truncated event: {exc}") from None
         except RecursionError:
             raise InputError(source, f"line {last_line}", "truncated event: JSON nested too deeply") from None
     try:
         with _collector_paused():
-            events = _EVENT_DECODER.decode_lines(body)
+            events = event_decoder.decode_lines(body)
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
-        events = _decode_line_by_line(rest, source)
+        events = _decode_line_by_line(rest, source, event_decoder)
     check_magnitudes(rest, 2, source)
-    check_events(header, events, source)
+    check_events(header, events, source)  # before migrating: line numbers are the file's
+    return _replay(header, events, source)
+
+
+def _replay(header: Header | v1.Header, events: list, source: str) -> Replay:
+    """The replay in schema 2: a schema 1 one is migrated (:mod:`tactics.replay.migrate`)."""
+    if isinstance(header, v1.Header):
+        from tactics.replay.migrate import migrate
+
+        with _collector_paused():
+            header, events = migrate(header, events)
     return Replay(header, events, source)
 
 
-def _decode_line_by_line(rest: bytes, source: str) -> list[Event]:
+def _decode_line_by_line(rest: bytes, source: str, decoder: msgspec.json.Decoder = _EVENT_DECODER) -> list[Event]:
     events: list[Event] = []
     for n, line in enumerate(rest.split(b"\n"), start=2):
         if not line.strip():
             continue
         try:
-            events.append(_EVENT_DECODER.decode(line))
+            events.append(decoder.decode(line))
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {n}", f"bad event: {exc}") from None
         except RecursionError:

@@ -125,7 +125,7 @@ def replay_docs() -> dict[str, tuple[bytes, str]]:
     with_event("event-who-number", say, {**ev[say], "who": 7})
     with_event("attack-target-unknown", attack, {**ev[attack], "target": "nobody"})
     with_event("attack-roll-missing", attack, {k: v for k, v in ev[attack].items() if k != "roll"})
-    with_event("attack-die-string", attack, {**ev[attack], "roll": {**ev[attack]["roll"], "die": "twenty"}})
+    with_event("attack-total-string", attack, {**ev[attack], "roll": {**ev[attack]["roll"], "total": "twenty"}})
     legs = ev[move]["legs"]
     with_event("move-leg-2d", move, {**ev[move], "legs": [{**legs[0], "start": [1.0, 3.0]}]})
     with_event("move-leg-kind-number", move, {**ev[move], "legs": [{**legs[0], "kind": 3}]})
