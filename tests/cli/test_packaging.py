@@ -68,6 +68,9 @@ def test_installed_wheel_ships_its_data(tmp_path: Path) -> None:
     assert (empty / "replays" / "skirmish-arena-1.jsonl").is_file()
     res = _run([str(tactics), "skirmish", "tower", "--quiet", "--until", "3", "--out", "t.jsonl"], empty)
     assert res.returncode == 0, res.stderr
+    # the other rulesets' sheets live in sub-folders (assets/characters/d100/...): shipped too
+    res = _run([str(tactics), "skirmish", "firefight", "--quiet", "--until", "3", "--out", "f.jsonl"], empty)
+    assert res.returncode == 0, res.stderr
     res = _run([str(tactics), "list", "encounters"], empty)
-    assert res.returncode == 0 and "night-village" in res.stdout
-    assert sorted(p.name for p in empty.iterdir()) == ["replays", "t.jsonl"]
+    assert res.returncode == 0 and "night-village" in res.stdout and "broken" not in res.stdout
+    assert sorted(p.name for p in empty.iterdir()) == ["f.jsonl", "replays", "t.jsonl"]
