@@ -320,6 +320,9 @@ def encounter_docs() -> dict[str, tuple[bytes, str]]:
                                   + b'[[teams]]\nname = "red"\nmembers = [{ character = "steven" }]\n'
                                   + b'[[teams]]\nname = "red"\nmembers = [{ character = "clone" }]\n', "twice"),
         "deep-toml-array": (_enc("until = 30", "until = 30\nx = " + _nest(3000)), ""),
+        "ruleset-unknown": (_enc("until = 30", 'until = 30\nruleset = "chess"'), "chess"),
+        "ruleset-number": (_enc("until = 30", "until = 30\nruleset = 7"), "ruleset"),
+        "ruleset-sheet-mismatch": (_enc("until = 30", 'until = 30\nruleset = "d100-opposed"'), ""),
     }
 
 
@@ -424,9 +427,31 @@ def sheet_docs() -> dict[str, tuple[bytes, str, str]]:
     }
 
 
+D100 = ROOT / "assets" / "characters" / "d100" / "duelist.toml"
+
+
+def _d100(old: str, new: str) -> bytes:
+    text = D100.read_text()
+    assert old in text, old
+    return text.replace(old, new, 1).encode()
+
+
+def d100_docs() -> dict[str, tuple[bytes, str, str]]:
+    return {
+        "ruleset-unknown": (_d100('ruleset = "d100-opposed"', 'ruleset = "chess"'), "chess", ""),
+        "durability-nan": (_d100("durability = 35", "durability = nan"), "durability", ""),
+        "durability-string": (_d100("durability = 35", 'durability = "tough"'), "durability", ""),
+        "aptitude-missing": (_d100("REF = 25\n", ""), "REF", ""),
+        "skill-huge": (_d100("Melee = 65", "Melee = 1000000"), "Melee", ""),
+    }
+
+
 def sheet_cases() -> list[Case]:
-    return [Case(f"sheet-{name}", ["validate", "hero.toml"], {"hero.toml": data}, ["hero.toml", must], known=known)
-            for name, (data, must, known) in sheet_docs().items()]
+    cases = [Case(f"sheet-{name}", ["validate", "hero.toml"], {"hero.toml": data}, ["hero.toml", must], known=known)
+             for name, (data, must, known) in sheet_docs().items()]
+    cases += [Case(f"sheet-d100-{name}", ["validate", "hero.toml"], {"hero.toml": data}, ["hero.toml", must],
+                   known=known) for name, (data, must, known) in d100_docs().items()]
+    return cases
 
 
 # ----------------------------------------------------------------- options
