@@ -44,14 +44,18 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie nobody reaped is dead
 
 
-@pytest.mark.parametrize(("sig", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143), (signal.SIGKILL, -9)])
-def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signals, status: int) -> None:
+@pytest.mark.parametrize(("sig", "status", "group"), [
+    (signal.SIGINT, 130, False), (signal.SIGTERM, 143, False), (signal.SIGKILL, -9, False),
+    (signal.SIGINT, 130, True),  # a terminal's Ctrl-C: the whole process group, workers too
+], ids=["SIGINT", "SIGTERM", "SIGKILL", "Ctrl-C-to-the-group"])
+def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signals, status: int,
+                                               group: bool) -> None:
     out = tmp_path / "results.csv"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "TACTICS_SCHEDULER": ""}
     proc = subprocess.Popen(
         [sys.executable, "-m", "tactics", "batch", "--runs", "200000", "--workers", "2", "--seed", "1",
          "--until", "60", "--no-progress", "--out", str(out)],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         workers: list[int] = []
@@ -62,7 +66,10 @@ def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signa
             time.sleep(0.05)
         assert len(workers) >= 2, f"the workers never started: {proc.poll()} {proc.stderr.read() if proc.stderr else ''}"
         time.sleep(0.5)  # let them get into their fights
-        proc.send_signal(sig)
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
         _, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
@@ -71,7 +78,7 @@ def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signa
     assert proc.returncode == status, err.decode()
     assert b"Traceback" not in err
     if sig != signal.SIGKILL:  # SIGKILL: no word, but the kernel still ends the workers (PR_SET_PDEATHSIG)
-        assert b"interrupted" in err
+        assert err.count(b"interrupted") == 1 and b"KeyboardInterrupt" not in err, err.decode()
     assert list(tmp_path.iterdir()) == [], "no table and no temporary file"
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and any(_alive(w) for w in workers):
