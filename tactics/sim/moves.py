@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from tactics.replay.schema import LegRec, Move
+from tactics.replay.schema import LegRec, Move, State
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
