@@ -34,6 +34,8 @@ import math
 import numpy as np
 import shapely
 
+from .shared import PerThread, lock_of
+
 _EPS = 1e-9
 
 
@@ -47,7 +49,8 @@ class SightGrid:
         self._flat = self.top.ravel().tolist()
         self._floor = float(self.top.min()) if self.top.size else 0.0
         self._table: list[list[list[float]]] | None = None
-        self._levels: list[tuple[float, object]] | None = None
+        self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
+        self._level_geoms = PerThread(self._build_levels)
 
     # ----------------------------------------------------------- one line
     def _build_table(self) -> list[list[list[float]]]:
@@ -76,10 +79,20 @@ class SightGrid:
                                    for lev in _square(table)])
         return table
 
+    def _ensure_table(self) -> list[list[list[float]]]:
+        """The sparse table, built once under the grid's lock (threads share it)."""
+        t = self._table
+        if t is None:
+            with lock_of(self):
+                t = self._table
+                if t is None:
+                    t = self._build_table()
+                    self._table = t  # published last: _table_np is set by then
+        return t
+
     def box_max_many(self, c0: np.ndarray, r0: np.ndarray, c1: np.ndarray, r1: np.ndarray) -> np.ndarray:
         """Vectorised :meth:`box_max` (inclusive cell ranges, clipped to the map)."""
-        if self._table is None:
-            self._table = self._build_table()
+        self._ensure_table()
         c0 = np.clip(c0, 0, self.cols - 1)
         r0 = np.clip(r0, 0, self.rows - 1)
         c1 = np.clip(c1, 0, self.cols - 1)
@@ -106,7 +119,7 @@ class SightGrid:
             return -math.inf
         t = self._table
         if t is None:
-            t = self._table = self._build_table()
+            t = self._ensure_table()
         ky = (r1 - r0 + 1).bit_length() - 1
         kx = (c1 - c0 + 1).bit_length() - 1
         a = t[ky][kx]
@@ -174,19 +187,19 @@ class SightGrid:
         return True
 
     # ---------------------------------------------------------- many lines
+    def _build_levels(self) -> list[object]:
+        """For each distinct top ``L`` above the lowest: the union of cells ≥ L (unprepared)."""
+        s = self.s
+        out = []
+        for L in self._level_tops:
+            r, c = np.nonzero(self.top >= L)
+            out.append(shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s)))
+        return out
+
     def _obstacle_levels(self) -> list[tuple[float, object]]:
-        """For each distinct top ``L`` above the lowest: the prepared union of cells ≥ L."""
-        if self._levels is None:
-            levels = []
-            s = self.s
-            for L in np.unique(self.top)[1:]:
-                r, c = np.nonzero(self.top >= L)
-                boxes = shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s)
-                g = shapely.coverage_union_all(boxes)
-                shapely.prepare(g)
-                levels.append((float(L), g))
-            self._levels = levels
-        return self._levels
+        """``(L, prepared union of cells ≥ L)`` per level, this thread's own copies
+        (GEOS prepared geometries must not be shared between threads)."""
+        return list(zip(self._level_tops, self._level_geoms.get()))
 
     def clear_many(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """Vectorised :meth:`clear` for N pairs of (x, y, z) rows."""

@@ -16,14 +16,18 @@ row, z up; see docs/architecture.md). Build one from a file, a dict or rows::
     ['walk', 'walk']
 
 Caches (sight tables, merged polygons, movement graphs, distance fields) live
-on the map object; a map is immutable once built.
+on the map object and are built on first use; a map is immutable once built
+(setting an attribute raises ``AttributeError``), so one map object serves
+every fight that uses it, from any number of threads at once: each lazily
+built structure is built once under the map's lock and then shared, and the
+prepared geometries the queries use are per thread (:mod:`tactics.map.shared`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 import shapely
@@ -33,6 +37,7 @@ from .graph import CellGraph, NONE
 from .light import LightField
 from .movement import Leg, Mover
 from .pathing import DistanceField, legs_along, straight_walk_line
+from .shared import build_once, locked_cached_property
 from .sight import SightGrid
 from .terrain import KINDS, LIGHTS, LOW_WALL, STEP_HEIGHT, SURFACES, WADE_DEPTH, Terrain
 
@@ -188,12 +193,29 @@ class TacticalMap:
                                      f"spawn zone {team!r} on {kinds[row, col]} "
                                      "(a spawn cell must be walkable ground)")
             self.spawn_cells[team] = tuple(lst)
-        self.spawns = {t: [self.center(c, r) for c, r in lst] for t, lst in self.spawn_cells.items()}
+        self.spawn_cells = MappingProxyType(self.spawn_cells)
+        self.spawns: Mapping[str, list[tuple[float, float]]] = MappingProxyType(
+            {t: FrozenList(self.center(c, r) for c, r in lst) for t, lst in self.spawn_cells.items()})
+        self.legend = MappingProxyType(self.legend)
 
         self._graphs: dict[tuple, CellGraph] = {}
         self._fields: dict[tuple, DistanceField] = {}
         self._paths: dict[tuple, tuple[Leg, ...] | None] = {}
         self._sight_cache: dict[tuple, bool] = {}
+        self.__dict__["_frozen"] = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self.__dict__.get("_frozen"):
+            raise AttributeError(f"a TacticalMap is immutable (it may be shared by many fights and threads); "
+                                 f"cannot set {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a TacticalMap is immutable; cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its :meth:`to_dict` (the caches and locks stay behind)."""
+        return (_rebuild, (self.to_dict(), self.source))
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -287,7 +309,7 @@ class TacticalMap:
             return False
         return not (k == "wall" and self.heights[row, col] - self.ground[row, col] > LOW_WALL)
 
-    @cached_property
+    @locked_cached_property
     def standable(self) -> np.ndarray:
         """rows×cols bool: cells one can stand in (no gap, no water deeper than wading, no wall
         taller than a low wall), the rule of :meth:`is_passable` for every cell at once."""
@@ -350,7 +372,7 @@ class TacticalMap:
         return self._light.codes_at(xs, ys)
 
     # --------------------------------------------------------------- sight
-    @cached_property
+    @locked_cached_property
     def sight(self) -> SightGrid:
         """The sight index (obstacle tops = :attr:`floor_z`)."""
         return SightGrid(self.floor_z, self.cell_size)
@@ -373,20 +395,19 @@ class TacticalMap:
         return self.sight.clear_many(A, B)
 
     # ---------------------------------------------------------- geometry
-    @cached_property
+    @locked_cached_property
     def kind_polygons(self) -> dict[str, shapely.Geometry]:
-        """Cells merged once into one (prepared) polygon per terrain kind."""
+        """Cells merged once into one polygon per terrain kind. Not prepared: they are shared by
+        every thread, and a GEOS prepared geometry must not be (prepare a copy of your own)."""
         s = self.cell_size
         out = {}
         for k in KINDS:
             r, c = np.nonzero(self.kinds == k)
             if len(r):
-                g = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
-                shapely.prepare(g)
-                out[k] = g
+                out[k] = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
         return out
 
-    @cached_property
+    @locked_cached_property
     def tree(self) -> shapely.STRtree:
         """STRtree over :attr:`kind_polygons` (same order as their keys)."""
         return shapely.STRtree(list(self.kind_polygons.values()))
@@ -402,12 +423,12 @@ class TacticalMap:
         """The movement graph for ``mover`` in array form (cached per mover key)."""
         g = self._graphs.get(mover.key)
         if g is None:
-            g = CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths, self.surfaces,
-                                self.cell_size, mover)
-            self._graphs[mover.key] = g
+            g = build_once(self, self._graphs, mover.key,
+                           lambda: CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths,
+                                                   self.surfaces, self.cell_size, mover))
         return g
 
-    @cached_property
+    @locked_cached_property
     def floor_z_stand(self) -> np.ndarray:
         """Height a mover is at in each cell: as :attr:`floor_z`, but a gap's
         rim (a flyer crosses a gap at rim height)."""
@@ -441,8 +462,9 @@ class TacticalMap:
         legs = self._path(start, goal, mover)
         if len(self._paths) >= PATH_MEMORY:
             self._paths.clear()
-        self._paths[key] = None if legs is None else tuple(legs)
-        return legs
+        # another thread may have answered the same question meanwhile: keep the first answer
+        known = self._paths.setdefault(key, None if legs is None else tuple(legs))
+        return None if known is None else list(known)
 
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
@@ -495,15 +517,31 @@ class TacticalMap:
         key = (tuple(sorted(set(cells))), mover.key)
         f = self._fields.get(key)
         if f is None:
-            if len(self._fields) >= 256:
-                self._fields.clear()
-            f = self._fields[key] = DistanceField(self, self.movement_arrays(mover), cells)
+            f = build_once(self, self._fields, key,
+                           lambda: DistanceField(self, self.movement_arrays(mover), cells), limit=FIELD_MEMORY)
         return f
 
 
 PATH_MEMORY = 4096
 """How many :meth:`TacticalMap.path` answers a map remembers (all are forgotten when full)."""
+FIELD_MEMORY = 256
+"""How many distance fields a map keeps (all are forgotten when full)."""
 _UNKNOWN = object()
+
+
+class FrozenList(list):
+    """A list that refuses to change (a map's spawn points: the map is shared)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a TacticalMap's spawn list is read-only (copy it with list(...))")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+
+def _rebuild(d: dict, source: str) -> TacticalMap:
+    """Unpickle a map (see :meth:`TacticalMap.__reduce__`)."""
+    return TacticalMap.from_dict(d, source=source)
 
 
 def _lines(rows: str | Sequence[str]) -> list[str]:
