@@ -30,6 +30,8 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
+import threading
+
 import networkx as nx
 import numpy as np
 
@@ -66,6 +68,7 @@ class CellGraph:
         self.cls = cls
         self.hmin = hmin
         self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
+        self._build_lock = threading.RLock()  # lazily built tables: see tactics.map.shared
         n = rows * cols
         order = np.argsort(src * n + dst)  # by (src, dst): one key, each edge once
         self.src, self.dst = src[order], dst[order]

@@ -118,15 +118,15 @@ def _open_flat(graph: CellGraph) -> _Ground:
     """The graph's :class:`_Ground` (built once under the graph's lock, kept on the graph;
     its ``level`` and ``lines`` dicts only ever gain entries that never change, so threads
     may fill them side by side)."""
-    cached = graph.__dict__.get("_open_flat")
+    cached = getattr(graph, "_open_flat", None)
     if cached is None:
         with lock_of(graph):
-            cached = graph.__dict__.get("_open_flat")
+            cached = getattr(graph, "_open_flat", None)
             if cached is None:
                 ok = (graph.cls == 1) & (graph.fac == 1.0)
                 cached = _Ground(ok.ravel().tolist(), graph.stand.ravel().astype(float).tolist(), {},
                                  graph.cols + 2, {})
-                graph.__dict__["_open_flat"] = cached
+                graph._open_flat = cached  # type: ignore[attr-defined]
     return cached
 
 

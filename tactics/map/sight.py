@@ -30,6 +30,7 @@ never block.
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 import shapely
@@ -49,6 +50,7 @@ class SightGrid:
         self._flat = self.top.ravel().tolist()
         self._floor = float(self.top.min()) if self.top.size else 0.0
         self._table: list[list[list[float]]] | None = None
+        self._build_lock = threading.RLock()
         self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
         self._level_geoms = PerThread(self._build_levels)
 

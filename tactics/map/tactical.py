@@ -26,6 +26,7 @@ prepared geometries the queries use are per thread (:mod:`tactics.map.shared`).
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 
@@ -202,10 +203,11 @@ class TacticalMap:
         self._fields: dict[tuple, DistanceField] = {}
         self._paths: dict[tuple, tuple[Leg, ...] | None] = {}
         self._sight_cache: dict[tuple, bool] = {}
-        self.__dict__["_frozen"] = True
+        self._build_lock = threading.RLock()  # lazily built structures: see tactics.map.shared
+        object.__setattr__(self, "_frozen", True)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if self.__dict__.get("_frozen"):
+        if getattr(self, "_frozen", False):
             raise AttributeError(f"a TacticalMap is immutable (it may be shared by many fights and threads); "
                                  f"cannot set {name!r}")
         object.__setattr__(self, name, value)
@@ -423,10 +425,14 @@ class TacticalMap:
         """The movement graph for ``mover`` in array form (cached per mover key)."""
         g = self._graphs.get(mover.key)
         if g is None:
-            g = build_once(self, self._graphs, mover.key,
-                           lambda: CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths,
-                                                   self.surfaces, self.cell_size, mover))
+            g = self._new_graph(mover)
         return g
+
+    def _new_graph(self, mover: Mover) -> CellGraph:
+        """Build and publish the graph for ``mover`` once (a closure here, off the hot path)."""
+        return build_once(self, self._graphs, mover.key,
+                          lambda: CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths,
+                                                  self.surfaces, self.cell_size, mover))
 
     @locked_cached_property
     def floor_z_stand(self) -> np.ndarray:
@@ -517,9 +523,13 @@ class TacticalMap:
         key = (tuple(sorted(set(cells))), mover.key)
         f = self._fields.get(key)
         if f is None:
-            f = build_once(self, self._fields, key,
-                           lambda: DistanceField(self, self.movement_arrays(mover), cells), limit=FIELD_MEMORY)
+            f = self._new_field(key, cells, mover)
         return f
+
+    def _new_field(self, key: tuple, cells: list[int], mover: Mover) -> DistanceField:
+        """Build and publish one distance field once (off the hot path)."""
+        return build_once(self, self._fields, key,
+                          lambda: DistanceField(self, self.movement_arrays(mover), cells), limit=FIELD_MEMORY)
 
 
 PATH_MEMORY = 4096
