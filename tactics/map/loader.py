@@ -27,6 +27,7 @@ line in the file), ``[light] polygon 2``, ``[spawns] red cell 1``,
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -34,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError, read_toml_text
+from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .tactical import TacticalMap, _lines
 from .terrain import KINDS, LIGHTS, SURFACES, Terrain, canonical_kind
 
@@ -80,6 +82,8 @@ def validate_map(path: str | Path) -> list[str]:
 def _num(v: object, src: str, place: str, what: str, minimum: float | None = None) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise InputError(src, place, f"{what} must be a number, not {type(v).__name__} {v!r}")
+    if not math.isfinite(v):
+        raise InputError(src, place, f"{what} must be a finite number, not {v!r}")
     if minimum is not None and v < minimum:
         raise InputError(src, place, f"{what} must be at least {minimum:g}, not {v!r}")
     return float(v)
@@ -115,6 +119,8 @@ def parse_terrain(spec: object, src: str, place: str) -> Terrain:
         raise InputError(src, place, f"unknown terrain kind {raw!r}; use one of {', '.join(KINDS)}")
     height = _num(spec.get("height", DEFAULT_WALL_HEIGHT if kind == "wall" else 0.0), src, place, "height", 0)
     depth = _num(spec.get("depth", DEFAULT_DEPTH.get(kind, 0.0)), src, place, "depth", 0)
+    check_number(height, src, place, "height", 0.0, MAX_HEIGHT)
+    check_number(depth, src, place, "depth", 0.0, MAX_HEIGHT)
     if kind == "wall" and height <= 0:
         raise InputError(src, place, "a wall needs a height above 0")
     if kind in ("water", "gap") and depth <= 0:
@@ -132,6 +138,7 @@ def parse_terrain(spec: object, src: str, place: str) -> Terrain:
 def parse_height_rows(lines: list[str], scale: float, src: str,
                       place: Callable[[int, int], str]) -> np.ndarray:
     """Height characters (``0-9``, ``a-z`` = 10..35, ``.`` = 0) times ``scale``."""
+    check_cells(max((len(x) for x in lines), default=0), len(lines), src, place(0, 0))
     out = np.zeros((len(lines), max((len(x) for x in lines), default=0)))
     for r, line in enumerate(lines):
         if len(line) != out.shape[1]:
@@ -214,12 +221,11 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
     if "grid" not in m:
         raise InputError(src, "[map]", "missing key 'grid'")
     grid = _grid_lines(m["grid"], src, "[map] grid")
+    check_cells(max((len(line) for line in grid), default=0), len(grid), src, "[map] grid")
     for k in ("name", "description"):
         if k in m and not isinstance(m[k], str):
             raise InputError(src, f"[map] {k}", f"must be a string, not {type(m[k]).__name__}")
-    cell_size = _num(m.get("cell_size", 2.0), src, "[map] cell_size", "cell_size")
-    if cell_size <= 0:
-        raise InputError(src, "[map] cell_size", f"must be above 0, not {cell_size:g}")
+    cell_size = check_cell_size(_num(m.get("cell_size", 2.0), src, "[map] cell_size", "cell_size"), src)
     name = m.get("name", Path(src).stem if src not in ("<dict>", "<grid>") else "untitled")
 
     legend = dict(DEFAULT_LEGEND)
@@ -240,10 +246,13 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
             raise InputError(src, "[heights] ground", "must be rows of numbers") from None
         if ground.ndim != 2:
             raise InputError(src, "[heights] ground", "must be rows of numbers")
+        _check_heights(ground, src, lambda r, c: f"[heights] ground row {r + 1}, col {c + 1}")
     elif "grid" in h:
         scale = _num(h.get("scale", 1.0), src, "[heights] scale", "scale")
         hl = _grid_lines(h["grid"], src, "[heights] grid")
-        ground = parse_height_rows(hl, scale, src, loc.placer("heights", "grid", len(hl), "[heights] grid"))
+        hplace = loc.placer("heights", "grid", len(hl), "[heights] grid")
+        ground = parse_height_rows(hl, scale, src, hplace)
+        _check_heights(ground, src, hplace)
     if "regions" in h:
         if ground is None:
             ground = np.zeros((rows, cols))
@@ -258,12 +267,17 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
             _keys(reg, {"cols", "rows", "cells", "height"}, src, place)
             if "height" not in reg:
                 raise InputError(src, place, "missing key 'height'")
-            hv = _num(reg["height"], src, place, "height")
+            hv = check_number(_num(reg["height"], src, place, "height"), src, place, "height",
+                              -MAX_HEIGHT, MAX_HEIGHT)
             if "cells" in reg:
                 cells = _cells(reg["cells"], src, place)
             else:
                 c0, c1 = _pair(reg.get("cols", [0, cols - 1]), src, place, "cols")
                 r0, r1 = _pair(reg.get("rows", [0, rows - 1]), src, place, "rows")
+                for what, lo, hi, n in (("cols", c0, c1, cols), ("rows", r0, r1, rows)):
+                    if not (0 <= lo <= hi < n):
+                        raise InputError(src, place, f"{what} [{lo}, {hi}] is not a range of the map's "
+                                         f"{n} {what} (0 to {n - 1})")
                 cells = [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
             for c, r in cells:
                 if not (0 <= c < cols and 0 <= r < rows) or ground.shape != (rows, cols):
@@ -301,6 +315,15 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
                        cell_size=cell_size, ground=ground, default_light=default_light,
                        light_layer=light_layer, light_polygons=polygons, spawns=spawns, source=src,
                        grid_place=loc.placer("map", "grid", rows, "grid"), light_place=light_place)
+
+
+def _check_heights(ground: np.ndarray, src: str, place: Callable[[int, int], str]) -> None:
+    """Every ground height finite and within ±:data:`~tactics.map.limits.MAX_HEIGHT`."""
+    bad = ~np.isfinite(ground) | (np.abs(ground) > MAX_HEIGHT)
+    if bad.any():
+        r, c = (int(i) for i in np.argwhere(bad)[0])
+        raise InputError(src, place(r, c), f"ground height must be a finite number between {-MAX_HEIGHT:g} and "
+                         f"{MAX_HEIGHT:g} m, not {float(ground[r, c]):g}")
 
 
 def _pair(v: object, src: str, place: str, what: str) -> tuple[int, int]:

@@ -36,6 +36,7 @@ import shapely
 from ..errors import InputError
 from .graph import CellGraph, NONE
 from .light import LightField
+from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .movement import Leg, Mover
 from .pathing import DistanceField, legs_along, straight_walk_line
 from .shared import build_once, locked_cached_property
@@ -73,12 +74,13 @@ class TacticalMap:
         self.source = source
         self.name = str(name)
         self.description = str(description)
-        if not (isinstance(cell_size, (int, float)) and cell_size > 0):
-            raise InputError(source, "[map] cell_size", f"must be a positive number, not {cell_size!r}")
-        self.cell_size = float(cell_size)
+        if isinstance(cell_size, bool) or not isinstance(cell_size, (int, float)):
+            raise InputError(source, "[map] cell_size", f"must be a number, not {cell_size!r}")
+        self.cell_size = check_cell_size(cell_size, source)
         grid = list(grid)
         if not grid or not grid[0]:
             raise InputError(source, "[map] grid", "the grid is empty")
+        check_cells(max(len(line) for line in grid), len(grid), source, "[map] grid")
         self.rows, self.cols = len(grid), len(grid[0])
         for r, line in enumerate(grid):
             if len(line) != self.cols:
@@ -90,6 +92,9 @@ class TacticalMap:
         self.grid = tuple(grid)
         used = {ch for line in grid for ch in line}
         self.legend = {ch: legend[ch] for ch in sorted(legend) if ch in used}
+        for ch, t in self.legend.items():
+            check_number(t.height, source, f"legend {ch!r}", "height", 0.0, MAX_HEIGHT)
+            check_number(t.depth, source, f"legend {ch!r}", "depth", 0.0, MAX_HEIGHT)
         s = self.cell_size
         self.bounds = (0.0, 0.0, self.cols * s, self.rows * s)
 
@@ -112,6 +117,11 @@ class TacticalMap:
             raise InputError(source, "[heights]", f"height grid is {ground.shape[0]}×"
                              f"{ground.shape[1] if ground.ndim > 1 else 0} cells, the map is "
                              f"{self.rows}×{self.cols}")
+        bad = ~np.isfinite(ground) | (np.abs(ground) > MAX_HEIGHT)
+        if bad.any():
+            r, c = (int(i) for i in np.argwhere(bad)[0])
+            raise InputError(source, f"[heights] row {r + 1}, col {c + 1}", f"ground height must be a finite "
+                             f"number between {-MAX_HEIGHT:g} and {MAX_HEIGHT:g} m, not {float(ground[r, c]):g}")
         self.ground = ground
         self.kinds = kinds
         self.heights = ground + wall_h
@@ -156,7 +166,8 @@ class TacticalMap:
             if light not in _LIGHT_CODE:
                 raise InputError(source, place, f"unknown light {light!r}; use one of {LIGHTS}")
             try:
-                g = shapely.from_wkt(wkt)
+                with np.errstate(invalid="ignore"):  # nan coordinates: refused below as invalid
+                    g = shapely.from_wkt(wkt)
             except Exception as exc:  # shapely.errors.GEOSException and friends
                 raise InputError(source, place, f"unreadable WKT: {exc}") from None
             if g is None or g.geom_type not in ("Polygon", "MultiPolygon") or g.is_empty:
