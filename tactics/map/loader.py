@@ -27,8 +27,11 @@ line in the file), ``[light] polygon 2``, ``[spawns] red cell 1``,
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -63,10 +66,58 @@ _HEIGHT_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def load_map(path: str | Path) -> TacticalMap:
-    """Read and validate a map file; raises :class:`InputError` on any problem."""
-    src = str(path)
+    """Read and validate a map file; raises :class:`InputError` on any problem.
+
+    The same file with the same content gives the same :class:`TacticalMap`
+    object, from any thread: maps are immutable, and their lazily built
+    sight tables, movement graphs and path answers are then shared too. See
+    :data:`MAP_MEMORY` for the memo (the one piece of process-wide state of
+    the map layer).
+    """
+    p = Path(path)
+    try:
+        resolved = p.resolve()
+        st = resolved.stat()
+        data = resolved.read_bytes()
+    except OSError:  # no such file, no permission...: the one-line refusal of read_toml_text
+        data = None
+    if data is not None:
+        key = (str(resolved), st.st_size, st.st_mtime_ns, hashlib.blake2b(data, digest_size=16).digest())
+        with _MEMO_LOCK:
+            hit = _MEMO.get(key)
+            if hit is not None:
+                _MEMO.move_to_end(key)
+                return hit
     doc, text = read_toml_text(path, "map file")
-    return build_map(doc, src, text)
+    m = build_map(doc, str(path), text)
+    if data is not None:
+        # keyed by the content actually parsed (the file may have changed since the stat)
+        key = key[:3] + (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(),)
+        with _MEMO_LOCK:
+            m = _MEMO.setdefault(key, m)  # another thread may have published the same map first
+            _MEMO.move_to_end(key)
+            while len(_MEMO) > MAP_MEMORY:
+                _MEMO.popitem(last=False)
+    return m
+
+
+MAP_MEMORY = 32
+"""How many parsed maps :func:`load_map` keeps (least recently used first out).
+
+The one process-wide memo of the map layer: keyed by the resolved path, the
+file's size and ``st_mtime_ns`` and a BLAKE2b hash of its bytes (so a file
+rewritten within the same mtime tick still reloads); the values are
+immutable maps. A hit costs a ``stat``, a read and a hash of the file, no
+parsing. :func:`clear_map_memo` empties it."""
+
+_MEMO: OrderedDict[tuple, TacticalMap] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def clear_map_memo() -> None:
+    """Forget every map :func:`load_map` kept (the next load parses again)."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
 
 
 def validate_map(path: str | Path) -> list[str]:

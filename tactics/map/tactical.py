@@ -328,7 +328,9 @@ class TacticalMap:
         taller than a low wall), the rule of :meth:`is_passable` for every cell at once."""
         k, d = self.kinds, self.depths
         tall = (k == "wall") & (self.heights - self.ground > LOW_WALL)
-        return ~((k == "gap") | ((k == "water") & (d > WADE_DEPTH)) | tall)
+        out = ~((k == "gap") | ((k == "water") & (d > WADE_DEPTH)) | tall)
+        out.setflags(write=False)
+        return out
 
     # ------------------------------------------------------- point queries
     def terrain_at(self, x: float, y: float) -> str | None:
@@ -409,7 +411,7 @@ class TacticalMap:
 
     # ---------------------------------------------------------- geometry
     @locked_cached_property
-    def kind_polygons(self) -> dict[str, shapely.Geometry]:
+    def kind_polygons(self) -> Mapping[str, shapely.Geometry]:
         """Cells merged once into one polygon per terrain kind. Not prepared: they are shared by
         every thread, and a GEOS prepared geometry must not be (prepare a copy of your own)."""
         s = self.cell_size
@@ -418,7 +420,7 @@ class TacticalMap:
             r, c = np.nonzero(self.kinds == k)
             if len(r):
                 out[k] = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
-        return out
+        return MappingProxyType(out)
 
     @locked_cached_property
     def tree(self) -> shapely.STRtree:
