@@ -36,6 +36,10 @@ import numpy as np
 import shapely
 
 from .shared import PerThread, lock_of
+from .sightlines import Rects, rect_cost, rect_hits, rectangles, strip_cost, strip_hits
+
+RECT_PAIRS_MAX = 4_000_000
+"""Most line × rectangle pairs :meth:`SightGrid.clear_many` tests at once (else cell by cell)."""
 
 _EPS = 1e-9
 
@@ -51,6 +55,8 @@ class SightGrid:
         self._floor = float(self.top.min()) if self.top.size else 0.0
         self._table: list[list[list[float]]] | None = None
         self._build_lock = threading.RLock()
+        self._top_pad = np.pad(self.top, 1, constant_values=-np.inf)
+        self._rects: Rects | None = None
         self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
         self._level_geoms = PerThread(self._build_levels)
 
@@ -203,30 +209,99 @@ class SightGrid:
         (GEOS prepared geometries must not be shared between threads)."""
         return list(zip(self._level_tops, self._level_geoms.get()))
 
+    def _bbox_clear(self, A: np.ndarray, B: np.ndarray, zlow: np.ndarray) -> np.ndarray:
+        """Lines off the map, or above everything under their bounding box: clear, no geometry."""
+        s = self.s
+        with np.errstate(invalid="ignore"):
+            xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+            xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+            ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+            yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+        off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
+        return off | ~(zlow + _EPS < self.box_max_many(xlo, ylo, xhi, yhi))
+
+    def _settle(self, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(ok, todo)``: lines under the lowest ground asked cell by cell (:meth:`clear`), the
+        others clear when :meth:`_bbox_clear`; ``todo`` are the rest."""
+        ok = np.ones(len(A), bool)
+        zlow = np.minimum(A[:, 2], B[:, 2])
+        below = zlow < self._floor - _EPS
+        for i in np.flatnonzero(below):  # a line under the lowest ground: ask cell by cell
+            ok[i] = self.clear(tuple(A[i]), tuple(B[i]))
+        todo = ~below
+        if len(A):
+            todo &= ~self._bbox_clear(A, B, zlow)
+        return ok, todo
+
+    @property
+    def rects(self) -> Rects:
+        """The cells above the lowest top, merged into rectangles of one top (built once)."""
+        r = self._rects
+        if r is None:
+            with lock_of(self):
+                r = self._rects
+                if r is None:
+                    r = self._rects = rectangles(self.top, self.s)
+        return r
+
     def clear_many(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        """Vectorised :meth:`clear` for N pairs of (x, y, z) rows."""
+        """Vectorised :meth:`clear` for N pairs of (x, y, z) rows.
+
+        The answers of :meth:`clear_many_shapely`, found in numpy
+        (:mod:`tactics.map.sightlines`): each line against the rectangles
+        of cells taller than it, or cell by cell along it when that is
+        fewer tests; the few lines that only graze a corner or an edge are
+        asked of shapely, so the answers agree to the last bit.
+        """
         A = np.asarray(A, float).reshape(-1, 3)
         B = np.asarray(B, float).reshape(-1, 3)
         n = len(A)
         ok = np.ones(n, bool)
-        za, zb = A[:, 2], B[:, 2]
-        below = np.minimum(za, zb) < self._floor - _EPS
-        if below.any():  # a line under the lowest ground: ask cell by cell
+        if not n:
+            return ok
+        zlow = np.minimum(A[:, 2], B[:, 2])
+        below = zlow < self._floor - _EPS
+        if below.any():  # a line under the lowest ground: ask cell by cell, as clear_many_shapely
             for i in np.flatnonzero(below):
                 ok[i] = self.clear(tuple(A[i]), tuple(B[i]))
-        todo = ~below
-        s = self.s
+            rest = np.flatnonzero(~below)
+            A, B, zlow = A[rest], B[rest], zlow[rest]
+        else:
+            rest = None
+        if not len(A):
+            return ok
+        rects = self.rects
+        pairs = len(A) * rect_cost(rects, float(zlow.min()), _EPS)
+        if pairs <= 2 * strip_cost(A, B, self.s) and pairs <= RECT_PAIRS_MAX:
+            hit, unsure = rect_hits(rects, A, B, _EPS)
+        else:
+            hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)
+        ask = np.flatnonzero(hit | unsure)
+        if len(ask):
+            # as clear_many_shapely: a line settled by its bounding box is clear, whatever it grazes
+            keep = ~self._bbox_clear(A[ask], B[ask], zlow[ask])
+            ask = ask[keep]
+            blocked = ask[hit[ask]]
+            graze = ask[~hit[ask]]
+            res = np.ones(len(A), bool)
+            res[blocked] = False
+            if len(graze):
+                res[graze] = self.clear_many_shapely(A[graze], B[graze])
+            if rest is None:
+                ok &= res
+            else:
+                ok[rest] = res
+        return ok
+
+    def clear_many_shapely(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """:meth:`clear_many` the shapely way (the reference of the tests): for each obstacle
+        top ``L``, the part of every line lower than ``L`` against the prepared union of the
+        closed cells at least ``L`` tall."""
+        A = np.asarray(A, float).reshape(-1, 3)
+        B = np.asarray(B, float).reshape(-1, 3)
+        ok, todo = self._settle(A, B)
+        za, zb = A[:, 2], B[:, 2]
         zlow = np.minimum(za, zb)
-        if n:
-            # lines above everything under their bounding box are clear: no geometry
-            with np.errstate(invalid="ignore"):
-                xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-                xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-                ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-                yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-            off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
-            top = self.box_max_many(xlo, ylo, xhi, yhi)
-            todo &= ~off & (zlow + _EPS < top)
         dz = zb - za
         with np.errstate(divide="ignore", invalid="ignore"):
             for L, g in self._obstacle_levels():
