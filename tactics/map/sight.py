@@ -271,8 +271,10 @@ class SightGrid:
         if not len(A):
             return ok
         rects = self.rects
-        pairs = len(A) * rect_cost(rects, float(zlow.min()), _EPS)
-        if pairs <= 2 * strip_cost(A, B, self.s) and pairs <= RECT_PAIRS_MAX:
+        k = rect_cost(rects, float(zlow.min()), _EPS)
+        pairs = len(A) * k
+        # a strip costs 3 candidates and a line has at least 2 strips: 12 rectangles a line are cheaper
+        if pairs <= RECT_PAIRS_MAX and (k <= 12 or pairs <= 2 * strip_cost(A, B, self.s)):
             hit, unsure = rect_hits(rects, A, B, _EPS)
         else:
             hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)

@@ -108,10 +108,12 @@ def _slab(lo_edge: np.ndarray, hi_edge: np.ndarray, p: np.ndarray, d: np.ndarray
     with np.errstate(divide="ignore", invalid="ignore"):
         t1 = (lo_edge - p) / d
         t2 = (hi_edge - p) / d
-    flat = d == 0
-    inside = (lo_edge <= p) & (p <= hi_edge)
-    t_in = np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t1, t2))
-    t_out = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t1, t2))
+    t_in, t_out = np.minimum(t1, t2), np.maximum(t1, t2)
+    flat = np.flatnonzero(d == 0)
+    if len(flat):  # parallel to the slab: inside it (edges included) for every t, or for none
+        inside = (lo_edge[flat] <= p[flat]) & (p[flat] <= hi_edge[flat])
+        t_in[flat] = np.where(inside, -np.inf, np.inf)
+        t_out[flat] = np.where(inside, np.inf, -np.inf)
     return t_in, t_out
 
 
@@ -123,25 +125,26 @@ def rect_cost(rects: Rects, zlow_min: float, eps: float) -> int:
 def rect_hits(rects: Rects, A: np.ndarray, B: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
     """``(hit, unsure)`` for N lines against the rectangles (see the module doc)."""
     n = len(A)
-    ax, ay, az = A[:, 0], A[:, 1], A[:, 2]
-    bx, by, bz = B[:, 0], B[:, 1], B[:, 2]
+    ax, ay, az = np.array(A.T)  # contiguous rows: the gathers below read them many times
+    bx, by, bz = np.array(B.T)
     zlow = np.minimum(az, bz)
     k = rect_cost(rects, float(zlow.min()), eps) if n else 0
     if not k:
         return np.zeros(n, bool), np.zeros(n, bool)
-    x0, y0, x1, y1, top = (a[:k] for a in rects)
-    near = zlow[:, None] < (top - eps)[None, :]
-    near &= np.minimum(ax, bx)[:, None] <= x1[None, :]
-    near &= np.maximum(ax, bx)[:, None] >= x0[None, :]
-    near &= np.minimum(ay, by)[:, None] <= y1[None, :]
-    near &= np.maximum(ay, by)[:, None] >= y0[None, :]
-    ln, rc = np.nonzero(near)
+    x0, y0, x1, y1, top = (a[:k, None] for a in rects)
+    # rectangles × lines, the lines along the fast axis (a short fast axis is slow in numpy)
+    near = zlow < top - eps
+    near &= np.minimum(ax, bx) <= x1
+    near &= np.maximum(ax, bx) >= x0
+    near &= np.minimum(ay, by) <= y1
+    near &= np.maximum(ay, by) >= y0
+    rc, ln = np.divmod(np.flatnonzero(near), n)
     if not len(ln):
         return np.zeros(n, bool), np.zeros(n, bool)
-    pax, pay = ax[ln], ay[ln]
-    txi, txo = _slab(x0[rc], x1[rc], pax, bx[ln] - pax)
-    tyi, tyo = _slab(y0[rc], y1[rc], pay, by[ln] - pay)
-    lo, hi = _cut(top[rc], az[ln], bz[ln] - az[ln])
+    pax, pay, paz = ax[ln], ay[ln], az[ln]
+    txi, txo = _slab(rects.x0[rc], rects.x1[rc], pax, bx[ln] - pax)
+    tyi, tyo = _slab(rects.y0[rc], rects.y1[rc], pay, by[ln] - pay)
+    lo, hi = _cut(rects.top[rc], paz, bz[ln] - paz)
     tin = np.maximum(np.maximum(txi, tyi), lo)
     tout = np.minimum(np.minimum(txo, tyo), hi)
     return _verdict(ln, tin, tout, n)
