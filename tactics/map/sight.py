@@ -38,6 +38,9 @@ import shapely
 from .shared import PerThread, lock_of
 from .sightlines import Rects, rect_cost, rect_hits, rectangles, strip_cost, strip_hits
 
+LIST_TABLE_MAX = 2_000_000
+"""Most sparse-table entries kept as plain lists too (fast single look-ups on small maps)."""
+
 RECT_PAIRS_MAX = 4_000_000
 """Most line × rectangle pairs :meth:`SightGrid.clear_many` tests at once (else cell by cell)."""
 
@@ -62,30 +65,30 @@ class SightGrid:
 
     # ----------------------------------------------------------- one line
     def _build_table(self) -> list[list[list[float]]]:
-        """2-D sparse table: ``t[ky][kx][r*cols+c]`` = max over 2^ky × 2^kx cells."""
+        """2-D sparse table: ``t[ky][kx][r*cols+c]`` = max over 2^ky × 2^kx cells.
+
+        Built in numpy (``_table_np[ky, kx, r, c]``, -inf where a box would leave the
+        map); the plain lists :meth:`box_max` reads are made only for maps of up to
+        :data:`LIST_TABLE_MAX` entries (a 512 × 512 map would need about a gigabyte of
+        Python floats; it reads the numpy rows instead)."""
         rows, cols = self.rows, self.cols
-        ky_levels = [self.top]
-        while (1 << len(ky_levels)) <= rows:
-            a = ky_levels[-1]
-            h = 1 << (len(ky_levels) - 1)
-            ky_levels.append(np.maximum(a[:-h], a[h:]))
-        table = []
-        for a in ky_levels:
-            row = [a]
-            while (1 << len(row)) <= cols:
-                b = row[-1]
-                w = 1 << (len(row) - 1)
-                row.append(np.maximum(b[:, :-w], b[:, w:]))
-            # pad every level back to cols columns so one flat index works
-            flat = []
-            for b in row:
-                pad = np.full((rows, cols), -np.inf)
-                pad[: b.shape[0], : b.shape[1]] = b
-                flat.append(pad.ravel().tolist())
-            table.append(flat)
-        self._table_np = np.stack([np.stack([np.array(f).reshape(rows, cols) for f in lev])
-                                   for lev in _square(table)])
-        return table
+        ky_n, kx_n = rows.bit_length(), cols.bit_length()
+        t = np.full((ky_n, kx_n, rows, cols), -np.inf)
+        t[0, 0] = self.top
+        for ky in range(1, ky_n):
+            h = 1 << (ky - 1)
+            n = rows - (1 << ky) + 1
+            np.maximum(t[ky - 1, 0, :n], t[ky - 1, 0, h:h + n], out=t[ky, 0, :n])
+        for ky in range(ky_n):
+            for kx in range(1, kx_n):
+                w = 1 << (kx - 1)
+                n = cols - (1 << kx) + 1
+                np.maximum(t[ky, kx - 1, :, :n], t[ky, kx - 1, :, w:w + n], out=t[ky, kx, :, :n])
+        self._table_np = t
+        flat = t.reshape(ky_n, kx_n, rows * cols)
+        if t.size <= LIST_TABLE_MAX:
+            return [[flat[ky, kx].tolist() for kx in range(kx_n)] for ky in range(ky_n)]
+        return [[flat[ky, kx] for kx in range(kx_n)] for ky in range(ky_n)]
 
     def _ensure_table(self) -> list[list[list[float]]]:
         """The sparse table, built once under the grid's lock (threads share it)."""
@@ -328,9 +331,3 @@ class SightGrid:
                     hit[same] = shapely.intersects_xy(g, p[same, 0], p[same, 1])
                 ok[idx[hit]] = False
         return ok
-
-
-def _square(table: list[list[list[float]]]) -> list[list[list[float]]]:
-    """Pad the sparse table to the same number of kx levels at every ky."""
-    width = max(len(lev) for lev in table)
-    return [lev + [lev[-1]] * (width - len(lev)) for lev in table]

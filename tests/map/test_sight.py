@@ -141,3 +141,21 @@ def test_rectangles_cover_the_tall_cells_once() -> None:
         covered[rows, cols] += 1
     assert (covered == (m.floor_z > m.floor_z.min())).all()
     assert list(r.top) == sorted(r.top, reverse=True)
+
+
+@pytest.mark.parametrize("lists", [True, False])
+@pytest.mark.parametrize("shape", [(37, 23), (1, 9), (16, 1), (64, 64)])
+def test_box_max_equals_brute_force(shape: tuple[int, int], lists: bool, monkeypatch) -> None:
+    # big maps read the sparse table's numpy rows instead of plain lists: same answers
+    monkeypatch.setattr(sight_module, "LIST_TABLE_MAX", 10**9 if lists else 0)
+    rng = np.random.default_rng(5)
+    top = rng.integers(0, 5, shape).astype(float)
+    g = sight_module.SightGrid(top, 2.0)
+    for _ in range(500):
+        c0, c1 = sorted(rng.integers(-3, shape[1] + 3, 2).tolist())
+        r0, r1 = sorted(rng.integers(-3, shape[0] + 3, 2).tolist())
+        sub = top[max(r0, 0):max(r1 + 1, 0), max(c0, 0):max(c1 + 1, 0)]
+        want = sub.max() if sub.size else -np.inf
+        assert g.box_max(c0, r0, c1, r1) == want
+        if sub.size:
+            assert g.box_max_many(np.array([c0]), np.array([r0]), np.array([c1]), np.array([r1]))[0] == want
