@@ -424,8 +424,12 @@ class TacticalMap:
 
     @locked_cached_property
     def tree(self) -> shapely.STRtree:
-        """STRtree over :attr:`kind_polygons` (same order as their keys)."""
-        return shapely.STRtree(list(self.kind_polygons.values()))
+        """STRtree over :attr:`kind_polygons` (same order as their keys). Asked once here,
+        under the map's lock: a GEOS tree finishes building on its first query, which
+        must not happen in two threads at once."""
+        tree = shapely.STRtree(list(self.kind_polygons.values()))
+        tree.query(shapely.box(*self.bounds))
+        return tree
 
     def kinds_along(self, a: Sequence[float], b: Sequence[float]) -> set[str]:
         """Terrain kinds a 2-D segment a→b touches (what a leg crosses)."""
