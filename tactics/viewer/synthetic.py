@@ -168,7 +168,10 @@ def synthetic_fight(
         pos[uid] = [x, y, z]
         team_of[uid] = team
     hurt = {u.id: [0, 0] for u in roster}
-    alive = {u.id for u in roster}
+    # a dict, not a set: its order (the roster's) is the same in every
+    # process, so the nearest foe's ties, and the replay, do not depend on
+    # PYTHONHASHSEED
+    alive = dict.fromkeys(u.id for u in roster)
     events: list[Event] = []
     t = 0.0
     rnd = 0
@@ -227,7 +230,7 @@ def synthetic_fight(
                     events.append(Damage(t=tt, who=foe, stun=stun, damage=dmg, total_stun=h[0],
                                          total_damage=h[1], health=health, source=uid))
                     if health == "incapacitated":
-                        alive.discard(foe)
+                        del alive[foe]
                         fz = pos[foe][2]
                         if fz > 0.5:
                             gx, gy = pos[foe][0], pos[foe][1]
