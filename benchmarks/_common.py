@@ -1,25 +1,124 @@
-"""Shared helpers for the benchmark scripts: timing and a ratio line."""
+"""Shared helpers for the benchmark scripts: repeated timings, their spread, ratios, goals.
+
+Every measurement is several runs of the same work; a line shows the median
+rate and the min–max range of the runs (a busy machine widens the range and
+lowers the minimum), and the ratio of medians against a baseline measured in
+the same run. Goals are judged on the median, never on the best run.
+
+    t = measure(lambda: work(), repeat=5)
+    b = measure(lambda: bare(), repeat=5)
+    report("work", Rate(n, t), "items/s", baseline=Rate(n, b), goal=1000)
+"""
 
 from __future__ import annotations
 
+import os
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 
-def best_of(fn: Callable[[], object], repeat: int = 3) -> float:
-    """The fastest of ``repeat`` wall-clock timings of ``fn()``, in seconds."""
-    best = float("inf")
+@dataclass(frozen=True)
+class Timing:
+    """Wall-clock seconds of each run of one measurement."""
+
+    runs: tuple[float, ...]
+
+    @property
+    def min(self) -> float:
+        return min(self.runs)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
+    @property
+    def max(self) -> float:
+        return max(self.runs)
+
+
+def measure(fn: Callable[[], object], repeat: int = 5, warmup: int = 0) -> Timing:
+    """Time ``fn()`` ``repeat`` times (after ``warmup`` untimed calls)."""
+    for _ in range(warmup):
+        fn()
+    runs = []
     for _ in range(repeat):
         t0 = time.perf_counter()
         fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
+        runs.append(time.perf_counter() - t0)
+    return Timing(tuple(runs))
 
 
-def report(name: str, rate: float, unit: str, baseline: float | None = None, goal: float | None = None) -> None:
-    line = f"{name:<52} {rate:>14,.0f} {unit}"
-    if baseline:
-        line += f"   ratio vs baseline {rate / baseline:6.3f}"
+def timing_of(seconds: Sequence[float]) -> Timing:
+    """A Timing from seconds measured elsewhere (a subprocess, the engine's own clock)."""
+    return Timing(tuple(seconds))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """``count`` things done in each run of ``timing``: rates per second."""
+
+    count: float
+    timing: Timing
+
+    @property
+    def median(self) -> float:
+        return self.count / self.timing.median
+
+    @property
+    def min(self) -> float:  # the slowest run
+        return self.count / self.timing.max
+
+    @property
+    def max(self) -> float:  # the fastest run
+        return self.count / self.timing.min
+
+    @property
+    def runs(self) -> int:
+        return len(self.timing.runs)
+
+
+def rate_of(counts_and_seconds: Sequence[tuple[float, float]]) -> Rate:
+    """A Rate from runs that each did a different count (things/s per run; count is normalised to 1 s)."""
+    rates = sorted(c / s for c, s in counts_and_seconds)
+    return Rate(1.0, Timing(tuple(1.0 / r for r in rates)))
+
+
+def fmt_spread(r: Rate, scale: float = 1.0) -> str:
+    return f"{r.median * scale:>12,.0f}  ({r.min * scale:,.0f}–{r.max * scale:,.0f}, {r.runs} runs)"
+
+
+def report(
+    name: str,
+    rate: Rate,
+    unit: str,
+    baseline: Rate | None = None,
+    goal: float | None = None,
+    width: int = 50,
+) -> bool | None:
+    """Print one line: median (min–max, runs) unit, ratio of medians against the baseline, goal.
+
+    Returns whether the goal was met (None without a goal).
+    """
+    line = f"{name:<{width}} {fmt_spread(rate)} {unit}"
+    if baseline is not None:
+        line += f"   ratio vs baseline {rate.median / baseline.median:.3f}"
+    met = None
     if goal is not None:
-        line += f"   goal {goal:,.0f}: {'met' if rate >= goal else 'NOT met'}"
+        met = rate.median >= goal
+        line += f"   goal ≥ {goal:,.0f}: {'met' if met else 'NOT met'}"
     print(line, flush=True)
+    return met
+
+
+def goal_line(name: str, met: bool, detail: str = "") -> bool:
+    print(f"GOAL {name}: {'met' if met else 'NOT met'}{f' ({detail})' if detail else ''}", flush=True)
+    return met
+
+
+def machine_line() -> str:
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return f"{cpus} CPUs, load average {load:.2f} at start; lines are median (min–max of the runs)"
+
