@@ -40,6 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import Rate, machine_line, measure, report  # noqa: E402
+
 from tactics.replay import Replay  # noqa: E402
 from tactics.viewer import Viewer, export_gif  # noqa: E402
 from tactics.viewer.core import steady_frames  # noqa: E402
@@ -208,23 +212,15 @@ class _nothing:
         return None
 
 
-def rate(fn, seconds: float) -> float:
-    n, t0 = 0, time.perf_counter()
-    while True:
-        fn()
-        n += 1
-        dt = time.perf_counter() - t0
-        if dt >= seconds:
-            return n / dt
-
-
 def main() -> None:
     quick = "--quick" in sys.argv
     if "--play-only" in sys.argv:
         play_section(quick)
         return
-    secs = 0.5 if quick else 2.0
+    reps = 3 if quick else 5
+    frames = 100 if quick else 300
     pygame.font.init()
+    print(f"bench_viewer: {machine_line()}")
 
     t0 = time.perf_counter()
     header, events = synthetic_fight(units=200, cols=128, rows=128, duration=600.0, harm=0.012, seed=1)
@@ -243,11 +239,17 @@ def main() -> None:
     full = pygame.Surface(screen.get_size())
     full.fill((90, 90, 90))
 
+    def many(fn):
+        def go() -> None:
+            for _ in range(frames):
+                fn()
+        return go
+
     def baseline():
         screen.fill((0, 0, 0))
         screen.blit(full, (0, 0))
 
-    base = rate(baseline, secs)
+    base = Rate(frames, measure(many(baseline), reps))
     v.seek(60.0)
     v.draw()
 
@@ -255,45 +257,50 @@ def main() -> None:
         v.t = round(v.t + v.step, 9) if v.t < 120.0 else 60.0
         v.draw()
 
-    play = rate(playing, secs)
+    play_r = Rate(frames, measure(many(playing), reps))
     v.seek(60.0)
-    still = rate(v.draw, secs)
-    print(f"draw  1280×720, 200 units, 128×128 map (fits at {v.ppc} px/cell):")
-    print(f"      playing (fold + draw) {play:7.0f} frames/s   {1000 / play:6.2f} ms/frame   goal ≥ 200")
-    print(f"      still frame (draw)    {still:7.0f} frames/s   {1000 / still:6.2f} ms/frame")
-    print(f"      baseline fill + blit  {base:7.0f} frames/s   {1000 / base:6.2f} ms/frame   "
-          f"(playing is {base / play:.1f}× the baseline's cost)")
+    still = Rate(frames, measure(many(v.draw), reps))
+    print(f"draw  1280×720, 200 units, 128×128 map (fits at {v.ppc} px/cell), {frames} frames a run:")
+    report("      playing (fold + draw)", play_r, "frames/s", base, 200)
+    report("      still frame (draw)", still, "frames/s", base)
+    report("      baseline fill + blit", base, "frames/s")
     v.zoom(3)
     v.set_follow(v.order[0])
-    zoomed = rate(playing, secs)
-    print(f"      zoomed in ({v.ppc} px/cell), following a unit: {zoomed:7.0f} frames/s")
+    playing()
+    zoomed = Rate(frames, measure(many(playing), reps))
+    report(f"      zoomed in ({v.ppc} px/cell), following a unit", zoomed, "frames/s", base)
 
     # -- 2. seeking --------------------------------------------------------
     v.fit()
     v.set_follow(None)
     rng = random.Random(3)
     times = [rng.uniform(0, v.duration) for _ in range(60 if quick else 300)]
-    t0 = time.perf_counter()
+    folds, seeks = [], []
     for t in times:
+        t0 = time.perf_counter()
         v.seek(t)
         v.state  # noqa: B018  (fold at that time)
-    fold_ms = (time.perf_counter() - t0) / len(times) * 1000
-    t0 = time.perf_counter()
+        folds.append((time.perf_counter() - t0) * 1000)
     for t in times:
+        t0 = time.perf_counter()
         v.seek(t)
         v.draw()
-    seek_ms = (time.perf_counter() - t0) / len(times) * 1000
-    print(f"seek  random time in {v.duration:.0f} s: fold {fold_ms:.2f} ms, fold + draw {seek_ms:.2f} ms   goal < 50 ms")
+        seeks.append((time.perf_counter() - t0) * 1000)
+    folds.sort()
+    seeks.sort()
+    print(f"seek  {len(times)} random times in {v.duration:.0f} s, median (min–max): "
+          f"fold {statistics.median(folds):.2f} ms ({folds[0]:.2f}–{folds[-1]:.2f}), fold + draw "
+          f"{statistics.median(seeks):.2f} ms ({seeks[0]:.2f}–{seeks[-1]:.2f})   goal < 50 ms: "
+          f"{'met' if seeks[-1] < 50 else 'NOT met'} (on the slowest)")
 
     # -- 3. GIF export -----------------------------------------------------
     n = 10 if quick else 40
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "bench.gif"
-        t0 = time.perf_counter()
-        export_gif(replay, out, start=60.0, end=60.0 + (n - 1) * 0.1, step=0.1, size=(960, 540))
-        dt = time.perf_counter() - t0
+        gif = Rate(n, measure(lambda: export_gif(replay, out, start=60.0, end=60.0 + (n - 1) * 0.1, step=0.1,
+                                                 size=(960, 540)), 3))
         size = out.stat().st_size
-    print(f"gif   960×540, {n} frames: {n / dt:.1f} frames/s ({dt:.2f} s, {size / 1024:.0f} KiB)")
+    report(f"gif   960×540, {n} frames ({size / 1024:.0f} KiB)", gif, "frames/s")
 
     # -- 4. playing frame by frame (a fresh viewer on the display) ----------
     del v, replay, events
