@@ -5,8 +5,7 @@ rate and the min–max range of the runs (a busy machine widens the range and
 lowers the minimum), and the ratio of medians against a baseline measured in
 the same run. Goals are judged on the median, never on the best run.
 
-    t = measure(lambda: work(), repeat=5)
-    b = measure(lambda: bare(), repeat=5)
+    t, b = interleaved(lambda: work(), lambda: bare(), repeat=5)
     report("work", Rate(n, t), "items/s", baseline=Rate(n, b), goal=1000)
 """
 
@@ -38,16 +37,38 @@ class Timing:
         return max(self.runs)
 
 
+class Seconds(float):
+    """Returned by a measured function that timed itself (to leave its set-up out)."""
+
+
+def _once(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    out = fn()
+    dt = time.perf_counter() - t0
+    return float(out) if isinstance(out, Seconds) else dt
+
+
 def measure(fn: Callable[[], object], repeat: int = 5, warmup: int = 0) -> Timing:
-    """Time ``fn()`` ``repeat`` times (after ``warmup`` untimed calls)."""
+    """Time ``fn()`` ``repeat`` times (after ``warmup`` untimed calls).
+
+    A ``fn`` that returns :class:`Seconds` is taken at its word.
+    """
     for _ in range(warmup):
         fn()
-    runs = []
+    return Timing(tuple(_once(fn) for _ in range(repeat)))
+
+
+def interleaved(*fns: Callable[[], object], repeat: int = 5) -> list[Timing]:
+    """Time several functions in turns (a, b, a, b, ...), so a load that comes and goes hits each alike.
+
+    Used for a measurement and its baseline: the ratio of their medians is
+    then far steadier on a shared machine than timing one after the other.
+    """
+    runs: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t0)
-    return Timing(tuple(runs))
+        for out, fn in zip(runs, fns):
+            out.append(_once(fn))
+    return [Timing(tuple(r)) for r in runs]
 
 
 def timing_of(seconds: Sequence[float]) -> Timing:

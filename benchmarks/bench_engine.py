@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
 
-from _common import Rate, goal_line, machine_line, measure, report, timing_of  # noqa: E402
+from _common import Rate, Seconds, goal_line, interleaved, machine_line, measure, report, timing_of  # noqa: E402
 
 from tactics import Encounter, load_character  # noqa: E402
 from tactics.map import TacticalMap  # noqa: E402
@@ -105,17 +105,22 @@ def bare_simpy(processes: int, timeouts: int) -> None:
 
 
 def fight_line(label: str, n: int, size: int, policy: str, repeats: int, walls: bool = True):
-    """Run the fight ``repeats`` times (fresh map each); print it and the bare SimPy line; return rates."""
-    secs, turns, result = [], None, None
-    for _ in range(repeats):
-        tmap = big_map(size, walls, n)
+    """Run the fight ``repeats`` times (fresh map each), in turns with the bare SimPy loop; print both."""
+    seen: dict[str, object] = {}
+
+    def fight() -> Seconds:
+        tmap = big_map(size, walls, n)  # not timed
         s, result = skirmish(tmap, n, policy)
         k = sum(1 for e in result.events if isinstance(e, Turn))
-        assert turns in (None, k), "the same seed gave a different fight"
-        turns = k
-        secs.append(s)
-    r = Rate(turns, timing_of(secs))
-    bare = Rate(turns, measure(lambda: bare_simpy(2 * n, turns), repeats))
+        assert seen.setdefault("turns", k) == k, "the same seed gave a different fight"
+        seen["result"] = result
+        return Seconds(s)
+
+    fight()  # the turn count for the baseline (and a first, untimed run)
+    turns = seen["turns"]
+    t_fight, t_bare = interleaved(fight, lambda: bare_simpy(2 * n, turns), repeat=repeats)
+    result = seen["result"]
+    r, bare = Rate(turns, t_fight), Rate(turns, t_bare)
     print(f"{label}: {result.winner or 'draw'} after {result.duration:g} s simulated ({result.reason}); "
           f"{turns:,} turns, {len(result.events):,} events, {r.timing.median:.2f} s wall (median)")
     report(f"  turns/s ({policy})", r, "turns/s", bare, GOAL_TURNS if walls else None)
@@ -176,19 +181,21 @@ def main() -> None:
         met[f"100v100 {name} ≥ 2 % of bare SimPy"] = goal_line(
             f"100v100 {name}: ≥ {GOAL_SIMPY_SHARE:.0%} of bare SimPy wakes/s", share >= GOAL_SIMPY_SHARE,
             f"{share:.2%} of {b.median:,.0f}")
-    open_r, _, _ = fight_line("the same (advance) on open ground, no path searches", 100, 128, "advance", reps,
+    fight_line("the same (advance) on open ground, no path searches", 100, 128, "advance", reps,
                               walls=False)
 
     # -- 400 v 400 brawlers on 256x256, each run in a fresh process ------------
     if not a.quick:
-        runs = []
-        for _ in range(a.big_repeats):
+        runs, bare_secs = [], []
+        for _ in range(a.big_repeats):  # each fight, then the bare loop, in turns
             out = subprocess.run([sys.executable, __file__, "--child", "big"], capture_output=True, text=True,
                                  check=True)
             runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+            bare_secs.append(measure(lambda: bare_simpy(800, runs[0]["turns"]), 1).min)
         turns = runs[0]["turns"]
+        assert all(r["turns"] == turns for r in runs), "the same seed gave a different fight"
         big = Rate(turns, timing_of([r["secs"] for r in runs]))
-        big_bare = Rate(turns, measure(lambda: bare_simpy(800, turns), a.big_repeats))
+        big_bare = Rate(turns, timing_of(bare_secs))
         peaks = sorted(r["peak_kb"] / 1024 for r in runs)
         befores = sorted(r["before_kb"] / 1024 for r in runs)
         r0 = runs[0]
@@ -213,7 +220,6 @@ def main() -> None:
     n = len(events)
     print(f"replay: {n:,} events ({copies} copies of the 100 v 100 advance fight)")
     enc_bare = msgspec.json.Encoder()
-    bare_write = Rate(n, measure(lambda: enc_bare.encode_lines(events), reps))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big.jsonl"
 
@@ -222,7 +228,8 @@ def main() -> None:
                 for ev in events:
                     w.write(ev)
 
-        write_rate = Rate(n, measure(write, reps))
+        t_write, t_bare_write = interleaved(write, lambda: enc_bare.encode_lines(events), repeat=reps)
+        write_rate, bare_write = Rate(n, t_write), Rate(n, t_bare_write)
         met["replay writing"] = report("replay writing (streamed, atomic)", write_rate, "events/s", bare_write,
                                        1_000_000)
         report("  bare msgspec encode_lines", bare_write, "events/s")
@@ -240,15 +247,15 @@ def main() -> None:
                     gc.enable()
             return go
 
-        bare_typed = Rate(n, measure(paused(lambda: typed.decode_lines(body)), reps))
         array = b"[" + b",".join(body.split(b"\n")[:-1]) + b"]"
-        bare_untyped = Rate(n, measure(paused(lambda: msgspec.json.decode(array)), reps))
 
         def read() -> None:
             replay = load_replay(path)
             replay.fold().state_at(replay.duration / 2)
 
-        read_rate = Rate(n, measure(read, reps))
+        t_read, t_typed, t_untyped = interleaved(read, paused(lambda: typed.decode_lines(body)),
+                                                 paused(lambda: msgspec.json.decode(array)), repeat=reps)
+        read_rate, bare_typed, bare_untyped = Rate(n, t_read), Rate(n, t_typed), Rate(n, t_untyped)
         met["replay reading"] = report("replay reading + validating + folding", read_rate, "events/s", bare_typed,
                                        500_000)
         report("  bare msgspec typed decode (Event union)", bare_typed, "events/s")

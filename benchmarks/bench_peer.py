@@ -29,7 +29,8 @@ many times, on one core.
 
 Goal (issue 19): ours ≥ 25× the peer's duels/s on the matched duel, judged on
 the natural loop (the hoisted loop's ratio is printed too). Lines are the
-median (min–max) of ``--repeats`` runs (``_common.py``).
+median (min–max) of ``--repeats`` runs (``_common.py``), the three loops
+timed in turns so that a load coming and going hits each alike.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from _common import Rate, goal_line, machine_line, measure, report  # noqa: E402
+from _common import Rate, goal_line, interleaved, machine_line, report  # noqa: E402
 
 from bench_batch import hoisted_loop, natural_loop  # noqa: E402
 
@@ -126,27 +127,29 @@ def main() -> None:
     a = ap.parse_args()
     print(f"bench_peer: {machine_line()}")
     k, reps = a.duels, a.repeats
-    nat = Rate(k, measure(lambda: natural_loop(k), reps))
-    hoist = Rate(k, measure(lambda: hoisted_loop(k), reps))
-
     peer = find_peer()
     peer_rate = None
     if peer is None:
         print("peer: not found (looked in $TACTICS_PEER_DIR and benchmarks/peer/); to time it beside ours:\n"
               f"    benchmarks/get_peer.sh {PEER_REPO}\n"
               "  (or any clone or git dir of it as the argument; see benchmarks/README.md)")
+        t_nat, t_hoist = interleaved(lambda: natural_loop(k), lambda: hoisted_loop(k), repeat=reps)
     else:
         duels, winners, rounds, data, stubbed = peer_duels(peer)
         duels(20)  # warm up (first imports)
         winners.clear()
         rounds.clear()
         pk = a.peer_duels
-        peer_rate = Rate(pk, measure(lambda: duels(pk), reps))
+        # in turns (peer, ours natural, ours hoisted, peer, ...): the same load for all three
+        t_peer, t_nat, t_hoist = interleaved(lambda: duels(pk), lambda: natural_loop(k), lambda: hoisted_loop(k),
+                                             repeat=reps)
+        peer_rate = Rate(pk, t_peer)
         total = sum(winners.values())
         print(f"peer: {peer} — {data['name']} vs {data['name']} on a 20x20 grid, {pk:,} duels per measurement; "
               f"red won {winners.get('red', 0) / total:.0%}, {sum(rounds) / len(rounds):.1f} rounds a duel"
               + (f"; {', '.join(stubbed)} not installed: stand-ins (never called in a duel)" if stubbed else ""))
         report("peer duel loop (one core)", peer_rate, "duels/s")
+    nat, hoist = Rate(k, t_nat), Rate(k, t_hoist)
     print(f"ours: Steven vs clone on arena, advance, until 120 s, {k:,} duels per measurement")
     report("ours, natural user loop (README)", nat, "duels/s", peer_rate)
     report("ours, hoisted loop", hoist, "duels/s", peer_rate)
