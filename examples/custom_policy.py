@@ -28,8 +28,8 @@ class HitAndRun:
         enemies = view.enemies()
         if not enemies:
             return Plan([], "nobody left")
-        # the most hurt enemy first, then the nearest
-        target = min(enemies, key=lambda e: (-(e.stun + e.damage), view.distance(me, e)))
+        # the most hurt enemy first (its ruleset says how far from fresh it is), then the nearest
+        target = min(enemies, key=lambda e: (-view.progress(e), view.distance(me, e)))
         weapon = max(me.character.weapons, key=lambda w: me.character.power_with(w)).name
         if view.in_reach(me, target):
             # strike, then back off 3 m straight away from the target

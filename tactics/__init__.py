@@ -1,4 +1,4 @@
-"""tactics: a discrete-event simulator of the Mano a Mano combat rules.
+"""tactics: a discrete-event simulator of tabletop combat rules (four systems, one engine).
 
 The scripting surface::
 
@@ -17,7 +17,8 @@ from tactics.version import __version__  # noqa: E402
 from tactics.map import load_map  # noqa: E402
 from tactics.replay import load_replay  # noqa: E402
 from tactics.rules import load_character  # noqa: E402
+from tactics.sheets import load_sheet  # noqa: E402
 from tactics.sim import Act, Encounter, MoveTo, Options, Plan, Policy, Result  # noqa: E402
 
 __all__ = ["Encounter", "Options", "Plan", "MoveTo", "Act", "Policy", "Result", "load_map",
-           "load_character", "load_replay", "__version__"]
+           "load_character", "load_sheet", "load_replay", "__version__"]

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
 
+import msgspec
 import typer
 from rich import box
 from rich.console import Console
@@ -187,14 +188,19 @@ def final_table(header: Any, events: list[Any]) -> Table:
 
     table = Table(title="Final state", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                   collapse_padding=True)
-    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("health", "left"),
-                      ("stun", "right"), ("damage", "right"), ("hits", "right"), ("misses", "right")):
+    tracks: list[str] = []  # every track of the roster's presentations, in their order
+    for u in header.roster:
+        for t in u.presentation.tracks:
+            if t.name not in tracks:
+                tracks.append(t.name)
+    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("standing", "left"),
+                      *((t, "right") for t in tracks), ("hits", "right"), ("misses", "right")):
         table.add_column(col, justify=just, no_wrap=True, overflow="ellipsis",
                          min_width=len(col) if just == "right" else None)
     for r in sorted(final_rows(header, events), key=_unit_key):
-        health = Text(r["health"], style="" if r["standing"] else "dim")
-        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], health,
-                      str(r["stun"]), str(r["damage"]), str(r["hits"]), str(r["misses"]))
+        standing = Text(r["standing"], style="" if r.get("able", True) else "dim")
+        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], standing,
+                      *(str(r.get(t, "")) for t in tracks), str(r["hits"]), str(r["misses"]))
     return table
 
 
@@ -406,22 +412,25 @@ def validate_file(path: Path) -> str:
         from tactics.replay import load_replay
 
         rep = load_replay(path)
-        return f"replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, {rep.duration:.1f} s"
+        return (f"{rep.header.ruleset} replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, "
+                f"{rep.duration:.1f} s")
     if kind == "encounter":
         from tactics.scenario import load_scenario
 
         sc = load_scenario(path)
-        return f"encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
+        return f"{sc.ruleset} encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
     if kind == "map":
         from tactics.map import load_map
 
         m = load_map(path)
         return f"map {m.name!r}: {m.cols}×{m.rows} cells of {m.cell_size:g} m"
     if kind in ("sheet", "toml"):
-        from tactics.rules import load_character
+        from tactics.errors import read_toml
+        from tactics.sheets import sheet_from_dict, sheet_ruleset
 
-        ch = load_character(path)
-        return f"character sheet {ch.name!r}"
+        data = read_toml(path, "sheet")
+        ch = sheet_from_dict(data, str(path))
+        return f"{sheet_ruleset(data, str(path))} character sheet {ch.name!r}"
     raise InputError(str(path), "", "not a map, sheet, encounter (.toml) or replay (.jsonl)")
 
 
@@ -449,14 +458,14 @@ def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheet
 # ----------------------------------------------------------------- list
 @app.command("list", short_help="The maps, characters, policies, encounters that ship.")
 def list_(
-    what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters]",
+    what: Optional[str] = typer.Argument(None, metavar="[maps|characters|policies|encounters|rulesets]",
                                          help="Show only one table."),
 ) -> None:
     """The maps, characters, AI policies and encounters that ship."""
     with _guard():
         from tactics import scenario as sc
 
-        kinds = ("maps", "characters", "policies", "encounters")
+        kinds = ("maps", "characters", "policies", "encounters", "rulesets")
         if what is not None and what not in kinds:
             raise InputError("list", what, f"choose one of {', '.join(kinds)}")
         show = kinds if what is None else (what,)
@@ -477,17 +486,20 @@ def list_(
         if "characters" in show:
             t = Table(title="Characters (assets/characters/)", title_justify="left")
             t.add_column("name", style="bold")
+            t.add_column("ruleset")
             t.add_column("sheet")
             t.add_column("description", overflow="fold")
-            from tactics.rules import load_character
+            from tactics.rules.registry import available
+            from tactics.sheets import load_sheet
 
-            for name, p in sc.shipped_characters().items():
-                try:
-                    ch = load_character(p)
-                    desc = getattr(ch, "description", "") or ch.to_dict().get("description", "") or ""
-                    t.add_row(name, ch.name, desc)
-                except InputError as err:
-                    t.add_row(name, "?", Text(f"broken: {err}", style="red"))
+            for rs in available():
+                for name, p in sc.shipped_characters(rs).items():
+                    try:
+                        ch = load_sheet(p, rs)
+                        desc = getattr(ch, "description", "") or ""
+                        t.add_row(name, rs, ch.name, desc)
+                    except InputError as err:
+                        t.add_row(name, rs, "?", Text(f"broken: {err}", style="red"))
             console.print(t)
         if "policies" in show:
             t = Table(title="Policies", title_justify="left")
@@ -497,6 +509,23 @@ def list_(
             for name, cls in _policies().items():
                 doc = (cls.__doc__ or "").strip().splitlines()
                 t.add_row(name, sc.ARCHETYPES.get(name, "steven"), doc[0] if doc else "")
+            console.print(t)
+        if "rulesets" in show:
+            from tactics.rules.registry import DEFAULT, available, get_ruleset
+
+            t = Table(title="Rulesets (the combat systems; `ruleset = \"...\"` in sheets and encounters)",
+                      title_justify="left")
+            t.add_column("name", style="bold")
+            t.add_column("version")
+            t.add_column("round")
+            t.add_column("options", overflow="fold")
+            t.add_column("about", overflow="fold")
+            for name in available():
+                rs = get_ruleset(name)
+                doc = (type(rs).__doc__ or "").strip().splitlines()
+                opts = ", ".join(f"{k}={v}" for k, v in msgspec.to_builtins(rs.options_type()).items())
+                label = f"{name} (default)" if name == DEFAULT else name
+                t.add_row(label, str(rs.version), f"{rs.round_seconds:g} s", opts, doc[0] if doc else "")
             console.print(t)
         if "encounters" in show:
             t = Table(title="Encounters (maps/*.encounter.toml)", title_justify="left")
@@ -515,15 +544,14 @@ def list_(
 
 
 def _policies() -> dict[str, type]:
-    from tactics.sim.policy import BUILT_IN
+    """Policy name -> class, for every ruleset present (a ruleset's own first, then the generic ones)."""
+    from tactics.rules.registry import available
+    from tactics.sim.policy import BUILT_IN, _ai_policies
 
     out = dict(BUILT_IN)
-    try:
-        import tactics.ai as ai
-
-        out.update(getattr(ai, "POLICIES", {}))
-    except ImportError:  # pragma: no cover
-        pass
+    for rs in available():
+        for name, cls in _ai_policies(rs).items():
+            out.setdefault(name, cls)
     return out
 
 

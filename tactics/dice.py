@@ -2,7 +2,9 @@
 
 Nothing in the project reads global random state. An encounter owns one
 :class:`SeededDice` (or a :class:`ScriptedDice` in tests and worked examples)
-and passes it to whatever needs a roll::
+and passes it to whatever needs a roll. Every kind of die the four combat
+systems use is here: the d20 (Mano a Mano), the d6 (its 2006 revision),
+Fudge dice (faces -1, 0, +1), the d100 read 00-99, and any ``die(sides)``::
 
     >>> d = SeededDice(7)
     >>> rolls = [d.d20() for _ in range(3)]
@@ -11,6 +13,13 @@ and passes it to whatever needs a roll::
     >>> s = ScriptedDice([13, 2, 14])
     >>> s.d20(), s.d20(), s.d20()
     (13, 2, 14)
+
+Scripted dice hold the faces of any kind, checked against the die asked for,
+so a worked example scripts exactly the faces its text gives::
+
+    >>> s = ScriptedDice([2, 1, 1, 0, -1, 0, 37])
+    >>> s.d6(), s.d6(), s.fudge(4), s.d100()
+    (2, 1, [1, 0, -1, 0], 37)
 """
 
 from __future__ import annotations
@@ -18,6 +27,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from typing import Protocol
+
+FUDGE_FACES = (-1, 0, 1)
+"""The three faces of a Fudge die, each on two of its six sides."""
 
 
 class Dice(Protocol):
@@ -28,6 +40,15 @@ class Dice(Protocol):
 
     def die(self, sides: int) -> int:
         """A roll of one die with ``sides`` faces, 1 to ``sides``."""
+
+    def d6(self) -> int:
+        """One six-sided die, 1 to 6."""
+
+    def fudge(self, n: int = 4) -> list[int]:
+        """``n`` Fudge dice, each -1, 0 or +1 (4dF by default)."""
+
+    def d100(self) -> int:
+        """Percentile dice read 00-99 (``0`` is "00")."""
 
 
 class SeededDice:
@@ -56,16 +77,44 @@ class SeededDice:
         self.rolled += 1
         return self._rng.randint(1, sides)
 
+    def d6(self) -> int:
+        """``randint(1, 6)``: 3 random bits, again while they say 6 or more."""
+        self.rolled += 1
+        r = self._bits(3)
+        while r >= 6:
+            r = self._bits(3)
+        return r + 1
+
+    def fudge(self, n: int = 4) -> list[int]:
+        out = []
+        for _ in range(n):
+            self.rolled += 1
+            r = self._bits(2)
+            while r >= 3:
+                r = self._bits(2)
+            out.append(r - 1)
+        return out
+
+    def d100(self) -> int:
+        """0-99 from 7 random bits, again while they say 100 or more."""
+        self.rolled += 1
+        r = self._bits(7)
+        while r >= 100:
+            r = self._bits(7)
+        return r
+
 
 class DiceExhausted(RuntimeError):
     """A scripted die source was asked for more rolls than it was given."""
 
 
 class ScriptedDice:
-    """Replays a fixed list of rolls, in order; for tests and worked examples.
+    """Replays a fixed list of faces, in order; for tests and worked examples.
 
-    Asking for more rolls than were scripted raises :class:`DiceExhausted`,
-    so a test notices when the engine rolls more often than the text says.
+    Each face is checked against the die it is read for (a d6 face must be
+    1-6, a Fudge face -1, 0 or 1, a d100 face 0-99). Asking for more rolls
+    than were scripted raises :class:`DiceExhausted`, so a test notices when
+    the engine rolls more often than the text says.
     """
 
     __slots__ = ("_rolls", "_next", "seed")
@@ -79,17 +128,26 @@ class ScriptedDice:
     def remaining(self) -> int:
         return len(self._rolls) - self._next
 
-    def _take(self, sides: int) -> int:
+    def _take(self, lo: int, hi: int, what: str) -> int:
         if self._next >= len(self._rolls):
             raise DiceExhausted(f"scripted dice ran out after {len(self._rolls)} rolls")
         value = self._rolls[self._next]
-        if not 1 <= value <= sides:
-            raise ValueError(f"scripted roll {value} is not a d{sides} result")
+        if not lo <= value <= hi:
+            raise ValueError(f"scripted roll {value} is not a {what} result")
         self._next += 1
         return value
 
     def d20(self) -> int:
-        return self._take(20)
+        return self._take(1, 20, "d20")
 
     def die(self, sides: int) -> int:
-        return self._take(sides)
+        return self._take(1, sides, f"d{sides}")
+
+    def d6(self) -> int:
+        return self._take(1, 6, "d6")
+
+    def fudge(self, n: int = 4) -> list[int]:
+        return [self._take(-1, 1, "Fudge die") for _ in range(n)]
+
+    def d100(self) -> int:
+        return self._take(0, 99, "d100 (00-99)")

@@ -1,18 +1,20 @@
 """The fight as text: replay events turned into a round-by-round log and a final table.
 
 Reads replays only (header + events), so the command line, tests and any
-viewer share one wording::
+viewer share one wording for every combat system::
 
     >>> from tactics.log import FightLog
     >>> log = FightLog(replay.header, replay.events)              # doctest: +SKIP
     >>> for line in log.lines():                                   # doctest: +SKIP
     ...     print(line.round, line.text)
-    1 Steven quick strike (machete) → Clone: d20 14 +4 = 18 vs 12: hit, 3 damage (2 absorbed)
+    1 Ann lunge (sword) → Bob: d10 7 +2 = 9 vs 6: hit, 4 hp lost
 
-Every attack shows its roll: the natural d20, the modifiers added, the total,
-and the difficulty it had to beat (``total > difficulty`` or a natural 20 hits).
-:func:`final_rows` folds the same events into the final table (standing, stun,
-damage, hits, misses), so the table always agrees with the replay.
+Every attack shows its roll (:func:`tactics.replay.explain.roll_text`): the
+dice and every face, the modifiers added, the total and what it had to beat,
+or both sides of an opposed roll. Harm is worded from the tracks it changed,
+read with each unit's presentation from the header. :func:`final_rows` folds
+the same events into the final table (standing, every track, hits, misses),
+so the table always agrees with the replay.
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tactics.replay.explain import roll_text
+import msgspec
+
+from tactics.replay.explain import details_text, harm_text, roll_text, tracks_text
 from tactics.replay.schema import (
     Attack,
     Climb,
-    Damage,
     End,
     Fall,
     Fly,
+    Harm,
     Header,
     Jump,
     Move,
@@ -48,31 +52,19 @@ class LogLine:
     t: float
     round: int
     kind: str
-    """attack, harm, down, recover, fall, jump, climb, fly, grapple, posture, roll, reason."""
+    """attack, harm, down, recover, fall, jump, climb, fly, grapple, prone, roll, reason."""
     who: str
     team: str
     text: str
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
-
-
 def describe_roll(r: RollRec, detail: bool = False) -> str:
-    """``d20 14 +4 = 18 vs 12`` (``detail``: each modifier and difficulty part named).
+    """``d10 7 +2 = 9 vs 6`` (``detail``: each modifier and target part named, on both sides).
 
-    The short form is the replay's own wording (:func:`tactics.replay.explain.roll_text`),
-    the same the viewer's log panel shows.
+    The replay's own wording (:func:`tactics.replay.explain.roll_text`), the
+    same the viewer's log panel shows.
     """
-    if not detail:
-        return roll_text(r)
-    mods = " ".join(f"{_signed(v)} {s}" for s, v in r.modifiers)
-    diff = f"{r.difficulty}"
-    if r.difficulty_mods:
-        diff += " (" + ", ".join(f"{s} {v}" for s, v in r.difficulty_mods) + ")"
-    core = f"d20 {r.die}" + (f" {mods} = {r.total}" if mods else "")
-    nat = " (natural 20)" if r.die == 20 else ""
-    return f"{core}{nat} vs {diff}"
+    return roll_text(r, detail)
 
 
 class FightLog:
@@ -83,6 +75,11 @@ class FightLog:
         self.events = list(events)
         self.names = {u.id: u.name for u in header.roster}
         self.teams = {u.id: u.team for u in header.roster}
+        self.roles = {u.id: {tr.name: tr.role for tr in u.presentation.tracks} for u in header.roster}
+        self.able = {u.id: frozenset(st.name for st in u.presentation.standings if st.able) for u in header.roster}
+        self.first_standing = {
+            u.id: u.presentation.standings[0].name if u.presentation.standings else "" for u in header.roster
+        }
         counts: dict[str, int] = {}
         for u in header.roster:
             counts[u.name] = counts.get(u.name, 0) + 1
@@ -101,19 +98,30 @@ class FightLog:
 
     def lines(self, reasons: bool = False, detail: bool = False) -> Iterator[LogLine]:
         """One line per thing a reader wants to know; ``reasons`` adds the AI's notes."""
-        health = {u.id: "healthy" for u in self.header.roster}
+        standing = dict(self.first_standing)
+        # rolls that decide a climb, jump or fall at the same instant are shown with it
+        shown_with = {(e.t, e.who, msgspec_key(e.roll)) for e in self.events
+                      if isinstance(e, (Climb, Jump, Fall)) and e.roll is not None}
+        locks: set[tuple[float, str, str]] = set()
         for ev in self.events:
-            text, kind = self._describe(ev, health, reasons, detail)
+            if isinstance(ev, Roll) and (ev.t, ev.who, msgspec_key(ev.roll)) in shown_with:
+                continue
+            text, kind = self._describe(ev, standing, locks, reasons, detail)
             if text is None:
                 continue
             who = getattr(ev, "who", "")
             yield LogLine(ev.t, self.round_of(ev.t), kind, who, self.teams.get(who, ""), text)
 
-    def _describe(self, ev: Any, health: dict[str, str], reasons: bool, detail: bool) -> tuple[str | None, str]:
+    def _able(self, uid: str, standing: str) -> bool:
+        able = self.able.get(uid)
+        return True if able is None else standing in able
+
+    def _describe(self, ev: Any, standing: dict[str, str], locks: set[tuple[float, str, str]], reasons: bool,
+                  detail: bool) -> tuple[str | None, str]:
         L = self.label
         if isinstance(ev, Attack):
             weapon = f" ({ev.weapon})" if ev.weapon else ""
-            counter = "counter: " if ev.counter else ""
+            reaction = f"{ev.reaction}: " if ev.reaction else ""
             where = ""
             if ev.distance >= 3:
                 where += f" at {ev.distance:.0f} m"
@@ -122,43 +130,43 @@ class FightLog:
             if ev.charge_m:
                 where += f", charging {ev.charge_m:.0f} m"
             if ev.hit:
-                harm = f"{ev.damage} damage" + (f", {ev.stun} stun" if ev.stun else "")
-                if ev.absorbed:
-                    harm += f" ({ev.absorbed} absorbed)"
-                outcome = f"hit, {harm}"
+                outcome = f"hit, {harm_text(ev.harm, self.roles.get(ev.target))}"
+                if detail and ev.details:
+                    outcome += f" ({details_text(ev.details)})"
             else:
                 outcome = "miss"
-            return (f"{counter}{L(ev.who)} {ev.action}{weapon} → {L(ev.target)}{where}: "
+            return (f"{reaction}{L(ev.who)} {ev.action}{weapon} → {L(ev.target)}{where}: "
                     f"{describe_roll(ev.roll, detail)}: {outcome}"), "attack"
-        if isinstance(ev, Damage):
-            before, health[ev.who] = health.get(ev.who, "healthy"), ev.health
-            if ev.health == before:
+        if isinstance(ev, Harm):
+            before, standing[ev.who] = standing.get(ev.who, ""), ev.standing
+            if ev.standing == before:
                 return None, ""
-            if ev.health == "incapacitated":
-                return f"{L(ev.who)} is incapacitated (stun {ev.total_stun}, damage {ev.total_damage})", "down"
-            return f"{L(ev.who)} is {ev.health} (stun {ev.total_stun}, damage {ev.total_damage})", "harm"
+            tracks = f" ({tracks_text(ev.tracks)})" if ev.tracks else ""
+            if not self._able(ev.who, ev.standing):
+                return f"{L(ev.who)} is {ev.standing}{tracks}", "down"
+            if not self._able(ev.who, before):
+                return f"{L(ev.who)} comes to, {ev.standing}{tracks}", "recover"
+            return f"{L(ev.who)} is {ev.standing}{tracks}", "harm"
         if isinstance(ev, State):
             ch = ev.changes
-            if "health" in ch and ch["health"] != health.get(ev.who):
-                before, health[ev.who] = health.get(ev.who), ch["health"]
-                if before == "incapacitated":
-                    stun = f" (stun {ch['stun']})" if "stun" in ch else ""
-                    return f"{L(ev.who)} comes to, {ch['health']}{stun}", "recover"
-                return f"{L(ev.who)} is {ch['health']}", "harm"
-            if ch.get("grapple_role") == "dominant" and ch.get("grapple"):
-                return f"{L(ev.who)} grapples {L(ch['grapple'])}", "grapple"
-            if "grapple" in ch and ch["grapple"] is None and "grapple_role" in ch:
+            partner = ch.get("partner")
+            if partner and ch.get("role"):
+                if (ev.t, partner, ev.who) in locks:
+                    return None, ""  # the other side of a grapple just logged
+                locks.add((ev.t, ev.who, partner))
+                return f"{L(ev.who)} grapples {L(partner)}", "grapple"
+            if "partner" in ch and partner is None and "role" in ch:
                 return f"{L(ev.who)} is free of the grapple", "grapple"
-            if ch.get("posture") == "on_the_ground" and health.get(ev.who) != "incapacitated" and len(ch) == 1:
-                return f"{L(ev.who)} is knocked to the ground", "posture"
-            if ch.get("posture") == "standing":
-                return f"{L(ev.who)} stands up", "posture"
+            if ch.get("prone") is True and self._able(ev.who, standing.get(ev.who, "")) and len(ch) == 1:
+                return f"{L(ev.who)} is knocked to the ground", "prone"
+            if ch.get("prone") is False:
+                return f"{L(ev.who)} stands up", "prone"
             return None, ""
         if isinstance(ev, Fall):
             tail = []
             if ev.roll is not None:
                 tail.append(describe_roll(ev.roll, detail))
-            tail.append(f"{ev.damage} damage, {ev.stun} stun" if (ev.damage or ev.stun) else "unhurt")
+            tail.append(harm_text(ev.harm, self.roles.get(ev.who)) if ev.harm else "unhurt")
             water = " into water" if ev.into_water else ""
             return (f"{L(ev.who)} falls {ev.height:.1f} m{water} ({ev.cause}): {ev.severity}, "
                     + ": ".join(tail)), "fall"
@@ -182,9 +190,9 @@ class FightLog:
                         f"(airspeed {ev.airspeed_before:g} → {ev.airspeed_after:g})"), "fly"
             return None, ""
         if isinstance(ev, Roll):
-            if ev.purpose.startswith(("climbing", "acrobatics: jump")):
-                return None, ""  # shown with the climb or jump it decides
             ok = "succeeds" if ev.roll.success else "fails"
+            if ev.roll.result:
+                ok = ev.roll.result
             return f"{L(ev.who)} {ev.purpose}: {describe_roll(ev.roll, detail)}: {ok}", "roll"
         if isinstance(ev, Say):
             return (f"{L(ev.who)}: {ev.text}", "reason") if reasons else (None, "")
@@ -198,27 +206,43 @@ class FightLog:
         return None, ""
 
 
+def msgspec_key(r: RollRec) -> bytes:
+    """A hashable key of a roll record (its JSON)."""
+    return _ENC.encode(r)
+
+
+_ENC = msgspec.json.Encoder()
+
+
 def final_rows(header: Header, events: Sequence[Any]) -> list[dict[str, Any]]:
     """The final table, folded from the replay: one dict per combatant in roster order.
 
-    Keys: ``id, name, team, policy, health, standing, stun, damage, hits, misses``.
+    Keys: ``id, name, team, policy, standing, health`` (the standing, the name
+    older scripts read), ``able`` (the standing still acts and the unit is in
+    the fight), then one key per track of the unit's presentation, ``hits, misses``.
     """
     from tactics.replay.fold import Timeline
 
-    state = Timeline(header, list(events)).final_state()
+    tl = Timeline(header, list(events))
+    state = tl.final_state()
     rows = []
     for u in header.roster:
         s = state.units.get(u.id)
         if s is None:
             continue
-        rows.append({
+        row: dict[str, Any] = {
             "id": u.id, "name": u.name, "team": u.team, "policy": u.policy,
-            "health": s.health, "standing": s.active and s.health != "incapacitated",
-            "stun": s.stun, "damage": s.damage, "hits": s.hits, "misses": s.misses,
-        })
+            "standing": s.standing, "health": s.standing,
+            "able": s.active and s.standing in tl.able.get(u.id, (s.standing,)),
+        }
+        for tr in u.presentation.tracks:
+            row[tr.name] = s.tracks.get(tr.name, tr.start)
+        for name, value in s.tracks.items():
+            row.setdefault(name, value)
+        row["hits"] = s.hits
+        row["misses"] = s.misses
+        rows.append(row)
     return rows
-
-
 def outcome_text(events: Sequence[Any]) -> str:
     """``blue wins after 7.8 s: red cannot act any more`` (or a draw), from the End event."""
     end = next((e for e in reversed(events) if isinstance(e, End)), None)

@@ -121,16 +121,49 @@ SAMPLES: dict[str, Callable[[], Result]] = {
 }
 
 
-def write_samples(folder: str | Path) -> list[Path]:
-    """Write every sample replay into ``folder``; returns the paths."""
+SYSTEM_SAMPLES = {
+    "fudge-opposed": ("squad", "infiltration"),
+    "d100-opposed": ("firefight", "brawl"),
+    "mano-a-mano-2006": ("modre", "melee2006"),
+}
+"""The shipped encounters of the other combat systems, each kept as a sample replay (``<name>.jsonl``)."""
+
+
+def encounter_sample(name: str) -> Callable[[], Result]:
+    """A shipped encounter run once with its own seed and time limit."""
+
+    def run() -> Result:
+        from tactics.scenario import load_scenario, shipped_encounters
+
+        sc = load_scenario(shipped_encounters()[name])
+        return sc.run()
+
+    run.__name__ = name.replace("-", "_")
+    return run
+
+
+for _names in SYSTEM_SAMPLES.values():
+    for _n in _names:
+        SAMPLES[f"{_n}.jsonl"] = encounter_sample(_n)
+
+
+def write_samples(folder: str | Path, only: list[str] | None = None) -> list[Path]:
+    """Write the sample replays into ``folder`` (``only``: those names, without ``.jsonl``)."""
     out = Path(folder)
-    return [fn().save(out / name) for name, fn in SAMPLES.items()]
+    wanted = None if not only else {n.removesuffix(".jsonl") for n in only}
+    unknown = (wanted or set()) - {n.removesuffix(".jsonl") for n in SAMPLES}
+    if unknown:
+        raise SystemExit(f"unknown sample(s): {', '.join(sorted(unknown))}; known: "
+                         f"{', '.join(n.removesuffix('.jsonl') for n in SAMPLES)}")
+    return [fn().save(out / name) for name, fn in SAMPLES.items()
+            if wanted is None or name.removesuffix(".jsonl") in wanted]
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``python -m tactics.samples [FOLDER [NAME...]]``: write the samples (all, or those named)."""
     args = sys.argv[1:] if argv is None else argv
     folder = args[0] if args else str(ROOT / "replays")
-    for p in write_samples(folder):
+    for p in write_samples(folder, args[1:]):
         print(p)
     return 0
 

@@ -10,7 +10,9 @@ An encounter file (``maps/*.encounter.toml``; the format is in
     until = 300                   # seconds of simulated time at most
     light = "night"               # optional: day | night | bright | dim | dark
 
-    [options]                     # tactics.sim.Options
+    ruleset = "mano-a-mano"       # optional: the combat system (tactics list rulesets)
+
+    [options]                     # tactics.sim.Options and the ruleset's options
     charging = true
 
     [teams.red]
@@ -47,6 +49,7 @@ import msgspec
 
 import tactics
 from tactics.errors import InputError, read_toml
+from tactics.rules.registry import DEFAULT, get_ruleset
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
@@ -116,9 +119,19 @@ def shipped_maps() -> dict[str, Path]:
     return {p.stem: p for p in _files(_dir("maps"), "*.toml") if not p.name.endswith(".encounter.toml")}
 
 
-def shipped_characters() -> dict[str, Path]:
-    """Sheet name (file stem) -> path, for ``assets/characters/*.toml``."""
-    return {p.stem: p for p in _files(_dir("assets") / "characters", "*.toml")}
+RULESET_FOLDERS = {"mano-a-mano": "", "mano-a-mano-2006": "mam2006", "fudge-opposed": "fudge", "d100-opposed": "d100"}
+"""Where each ruleset's shipped sheets live, under ``assets/characters/``."""
+
+
+def _sheet_folder(ruleset: str) -> Path:
+    return _dir("assets") / "characters" / RULESET_FOLDERS.get(ruleset, ruleset)
+
+
+def shipped_characters(ruleset: str = DEFAULT) -> dict[str, Path]:
+    """Sheet name (file stem) -> path, for ``assets/characters/*.toml`` (another ruleset's
+    sheets live in their own folder: ``assets/characters/fudge/``...)."""
+    folder = _sheet_folder(ruleset)
+    return {p.stem: p for p in _files(folder, "*.toml")} if folder.is_dir() else {}
 
 
 def shipped_encounters() -> dict[str, Path]:
@@ -147,64 +160,60 @@ def map_path(name: str, base: Path | None = None) -> Path:
     raise ValueError(f"unknown map {name!r}; shipped maps: {', '.join(maps)}")
 
 
-def character_path(name: str, base: Path | None = None) -> Path:
+def character_path(name: str, base: Path | None = None, ruleset: str = DEFAULT) -> Path:
     """A sheet by shipped name (``"steven"``, ``"spear-thrower"``), archetype (``"brawler"``) or path."""
     if name.endswith(".toml") or "/" in name or "\\" in name:
-        return _character_path(name, base, 0.0)   # a path: looked up afresh (the working folder may change)
-    folder = _dir("assets") / "characters"
-    return _cached_character_path(name, folder.stat().st_mtime)
+        return _character_path(name, base, 0.0, ruleset)   # a path: looked up afresh (the working folder may change)
+    folder = _sheet_folder(ruleset)
+    return _cached_character_path(name, folder.stat().st_mtime if folder.is_dir() else 0.0, ruleset)
 
 
 @lru_cache(maxsize=256)
-def _cached_character_path(name: str, mtime: float) -> Path:
+def _cached_character_path(name: str, mtime: float, ruleset: str = DEFAULT) -> Path:
     """A shipped sheet by name, listed again only when the folder changes."""
-    return _character_path(name, None, mtime)
+    return _character_path(name, None, mtime, ruleset)
 
 
-def _character_path(name: str, base: Path | None, mtime: float) -> Path:
+def _character_path(name: str, base: Path | None, mtime: float, ruleset: str = DEFAULT) -> Path:
     p = Path(name)
     if p.suffix == ".toml" or "/" in name or "\\" in name:
         for cand in ([base / p] if base is not None and not p.is_absolute() else []) + [p]:
             if cand.is_file():
                 return cand
         raise ValueError(f"character file {name!r} not found")
-    sheets = {_norm(k): v for k, v in shipped_characters().items()}
+    sheets = {_norm(k): v for k, v in shipped_characters(ruleset).items()}
     key = _norm(name)
     if key in sheets:
         return sheets[key]
-    if key in ARCHETYPES and ARCHETYPES[key] in sheets:
-        return sheets[ARCHETYPES[key]]
-    known = sorted(set(shipped_characters()) | set(ARCHETYPES))
-    raise ValueError(f"unknown character {name!r}; known: {', '.join(known)}")
+    archetypes = ARCHETYPES if ruleset == DEFAULT else {}
+    if key in archetypes and archetypes[key] in sheets:
+        return sheets[archetypes[key]]
+    known = sorted(set(shipped_characters(ruleset)) | set(archetypes))
+    which = "" if ruleset == DEFAULT else f" {ruleset}"
+    raise ValueError(f"unknown{which} character {name!r}; known: {', '.join(known)}")
 
 
-def policy_names() -> list[str]:
-    """Every policy name the engine resolves: the built-ins and those of :mod:`tactics.ai`."""
-    from tactics.sim.policy import BUILT_IN
+def policy_names(ruleset: str = DEFAULT) -> list[str]:
+    """Every policy name the engine resolves for ``ruleset``: the ruleset's AI and the generic ones."""
+    from tactics.sim.policy import policy_names as names
 
-    names = list(BUILT_IN)
-    try:
-        import tactics.ai as ai
-
-        names += [n for n in getattr(ai, "POLICIES", {}) if n not in names]
-    except ImportError:  # pragma: no cover
-        pass
-    return names
+    return names(ruleset)
 
 
-def sheet_policy(character: str, base: Path | None = None) -> str:
+def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAULT) -> str:
     """The policy a member with no ``policy`` gets: its sheet's archetype AI, else ``advance``."""
     try:
-        stem = _norm(character_path(character, base).stem)
+        stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    name = SHEET_POLICIES.get(stem, "advance")
-    return name if name in policy_names() else "advance"
+    name = SHEET_POLICIES.get(stem, "advance") if ruleset == DEFAULT else "advance"
+    return name if name in policy_names(ruleset) else "advance"
 
 
-def _check_policy(name: str) -> None:
-    if name not in policy_names():
-        raise ValueError(f"unknown policy {name!r}; known: {', '.join(sorted(policy_names()))}")
+def _check_policy(name: str, ruleset: str = DEFAULT) -> None:
+    known = policy_names(ruleset)
+    if name not in known:
+        raise ValueError(f"unknown policy {name!r} for {ruleset}; known: {', '.join(sorted(known))}")
 
 
 @lru_cache(maxsize=64)
@@ -227,10 +236,10 @@ def _load_map_cached(path: str, mtime: float, light: str | None) -> Any:
 
 
 @lru_cache(maxsize=256)
-def _load_character_cached(path: str, mtime: float) -> Any:
-    from tactics.rules import load_character
+def _load_character_cached(path: str, mtime: float, ruleset: str = DEFAULT) -> Any:
+    from tactics.sheets import load_sheet
 
-    return load_character(path)
+    return load_sheet(path, ruleset)
 
 
 def map_for(name: str, base: Path | None = None, light: str | None = None) -> Any:
@@ -239,10 +248,10 @@ def map_for(name: str, base: Path | None = None, light: str | None = None) -> An
     return _load_map_cached(str(p), p.stat().st_mtime, light)
 
 
-def character_for(name: str, base: Path | None = None) -> Any:
-    """The :class:`Character` for a sheet name, archetype or path (cached; characters are frozen)."""
-    p = character_path(name, base)
-    return _load_character_cached(str(p), p.stat().st_mtime)
+def character_for(name: str, base: Path | None = None, ruleset: str = DEFAULT) -> Any:
+    """The sheet for a name, archetype or path, of ``ruleset`` (cached; sheets are frozen)."""
+    p = character_path(name, base, ruleset)
+    return _load_character_cached(str(p), p.stat().st_mtime, ruleset)
 
 
 # ----------------------------------------------------------------- the format
@@ -258,6 +267,8 @@ class Member(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     id: str | None = None
     flying: bool | None = None
     evading: bool = False
+    expecting: bool = False
+    """Expects the fight (a ruleset may give such fighters a surprise round)."""
 
 
 class Team(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -279,6 +290,8 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
 
     map: str
     teams: dict[str, Team]
+    ruleset: str = DEFAULT
+    """The combat system the fight plays (``tactics list rulesets``)."""
     name: str = ""
     description: str = ""
     seed: int = 1
@@ -299,7 +312,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
         t = self.teams[team]
         if t.policy:
             return t.policy
-        return sheet_policy(member.character, self.base)
+        return sheet_policy(member.character, self.base, self.ruleset)
 
     def roster(self) -> list[tuple[str, Member, str]]:
         """``(team, member, policy)`` for every combatant, counts expanded, in order."""
@@ -318,7 +331,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
         first call and kept on this scenario (maps and characters are never changed by a fight)."""
         got = self.__dict__.get("_cast_cache")
         if got is None:
-            got = (self.load_map(), [(team, m, policy, character_for(m.character, self.base))
+            got = (self.load_map(), [(team, m, policy, character_for(m.character, self.base, self.ruleset))
                                      for team, m, policy in self.roster()])
             self.__dict__["_cast_cache"] = got
         return got
@@ -349,7 +362,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                     raise InputError(self.source or "<scenario>", where,
                                      f"no team {parts[1]!r}; teams: {', '.join(d['teams'])}")
                 field = parts[-1]
-                if field not in ("policy", "character", "count", "at", "evading", "flying"):
+                if field not in ("policy", "character", "count", "at", "evading", "flying", "expecting"):
                     raise InputError(self.source or "<scenario>", where,
                                      "a team key ends in policy, character, count, at, evading or flying")
                 if len(parts) == 3:
@@ -388,8 +401,8 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                 policy = policy.strip()
                 character = character.strip() or ARCHETYPES.get(_norm(policy), "steven")
                 try:
-                    _check_policy(policy)
-                    character_path(character, self.base)
+                    _check_policy(policy, self.ruleset)
+                    character_path(character, self.base, self.ruleset)
                 except ValueError as err:
                     raise InputError("--team", f"{team}={','.join(items)}", str(err)) from None
                 members.append({"character": character, "policy": policy})
@@ -409,7 +422,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
         sc = self.with_overrides(overrides)
         tmap, cast = sc._cast()
         enc = Encounter(tmap, seed=sc.seed if seed is None else int(seed), options=dict(sc.options),
-                        name=sc.name, shared=sc.__dict__.setdefault("_shared", {}))
+                        name=sc.name, shared=sc.__dict__.setdefault("_shared", {}), ruleset=sc.ruleset)
         used: dict[str, int] = {}
         seen: dict[str, int] = {}
         for team, m, policy, character in cast:
@@ -425,7 +438,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                 seen[m.id] = seen.get(m.id, 0) + 1
                 uid = m.id if m.count == 1 else f"{m.id}-{seen[m.id]}"
             enc.add(character, team=team, at=tuple(at), policy=policy,
-                    id=uid, flying=m.flying, evading=m.evading)
+                    id=uid, flying=m.flying, evading=m.evading, expecting=m.expecting)
         enc.scenario = sc
         return enc
 
@@ -506,14 +519,21 @@ def scenario_from_dict(doc: Mapping[str, Any], source: str = "<dict>", *, strict
 
 
 def _check(sc: Scenario, src: str) -> None:
-    from tactics.sim import Options
+    from tactics.sim.encounter import ENGINE_OPTIONS, Options
 
-    try:
-        opts = msgspec.convert(dict(sc.options), Options, strict=False)
-    except msgspec.ValidationError as err:
-        place, problem = _place_of(err)
-        raise InputError(src, f"options.{place}" if place != "top level" else "options", problem) from None
-    sc.options = msgspec.to_builtins(opts)
+    rules = get_ruleset(sc.ruleset, src, "ruleset")
+    given = dict(sc.options)
+    kept: dict[str, Any] = {}
+    for part, kind in (({k: v for k, v in given.items() if k in ENGINE_OPTIONS}, Options),
+                       ({k: v for k, v in given.items() if k not in ENGINE_OPTIONS}, rules.options_type)):
+        try:
+            opts = msgspec.convert(part, kind, strict=False)
+        except msgspec.ValidationError as err:
+            place, problem = _place_of(err)
+            raise InputError(src, f"options.{place}" if place != "top level" else "options",
+                             problem) from None
+        kept.update({k: v for k, v in msgspec.to_builtins(opts).items() if k in part})
+    sc.options = kept
     if sc.until <= 0:
         raise InputError(src, "until", "must be more than 0 seconds")
     if sc.light is not None and sc.light not in LIGHT_OVERRIDES:
@@ -533,7 +553,7 @@ def _check(sc: Scenario, src: str) -> None:
         zone = t.spawn or team
         if t.policy is not None:
             try:
-                _check_policy(t.policy)
+                _check_policy(t.policy, sc.ruleset)
             except ValueError as err:
                 raise InputError(src, f"teams.{team} policy", str(err)) from None
         for i, m in enumerate(t.members, 1):
@@ -541,13 +561,13 @@ def _check(sc: Scenario, src: str) -> None:
             if m.count < 0:
                 raise InputError(src, f"{place} count", "must be 0 or more")
             try:
-                character_for(m.character, sc.base)
+                character_for(m.character, sc.base, sc.ruleset)
             except ValueError as err:
                 if isinstance(err, InputError):
                     raise
                 raise InputError(src, f"{place} character", str(err)) from None
             try:
-                _check_policy(sc.policy_of(team, m))
+                _check_policy(sc.policy_of(team, m), sc.ruleset)
             except ValueError as err:
                 raise InputError(src, f"{place} policy", str(err)) from None
             if m.at is None:

@@ -15,10 +15,12 @@ ALLOWED = {
     "dice": set(),
     "errors": set(),
     "rules": {"dice", "errors"},
+    "rulesets": {"rules", "dice", "errors"},
+    "sheets": {"rules", "errors"},
     "map": {"rules", "errors"},
     "replay": {"map", "errors"},
     "sim": {"rules", "map", "dice", "replay", "errors"},
-    "ai": {"rules", "map", "sim", "errors"},
+    "ai": {"rules", "rulesets", "map", "sim", "errors"},
     "viewer": {"replay", "map", "errors"},
 }
 

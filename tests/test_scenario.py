@@ -100,7 +100,7 @@ def test_loaded_fields(tmp_path: Path) -> None:
     assert (sc.name, sc.map, sc.seed, sc.until) == ("duel", "arena", 5, 60)
     assert sc.options["charging"] is False
     enc = sc.build()
-    assert enc.options.charging is False
+    assert enc.rule_options.charging is False
     blue = enc.combatants["blue-1"]
     assert (blue.x, blue.y) == (21, 15)
     assert enc.combatants["red-1"].policy_name == "advance"
@@ -182,7 +182,7 @@ def test_overrides() -> None:
     assert o.teams["blue"].members[1].character == "clone"
     assert sc.seed == 1 and sc.options.get("charging", True) is True  # the original is untouched
     enc = sc.build(overrides={"options.charging": False, "light": "night"})
-    assert enc.options.charging is False
+    assert enc.rule_options.charging is False
     assert enc.map.default_light == "dark"
     for bad in ({"options.nope": 1}, {"teams.green.policy": "advance"}, {"weather": "rain"},
                 {"teams.red.9.policy": "advance"}, {"teams.red.policy": "dance"}):

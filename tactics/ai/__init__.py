@@ -1,31 +1,53 @@
 """AI policies: each reads a read-only view and returns a plan with a one-line reason.
 
-    >>> from tactics.ai import POLICIES
-    >>> sorted(POLICIES)                                   # doctest: +NORMALIZE_WHITESPACE
-    ['archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
+Policies are kept by ruleset: those that read one combat system's odds and
+rule state live in ``tactics/ai/<ruleset>/``; the plumbing every policy
+shares — team fields, routes, approach, target focus, reactions — is generic
+and lives here, one idea a module (:mod:`.fields`, :mod:`.routes`,
+:mod:`.approach`, :mod:`.targets`, :mod:`.reactions`)::
+
+    >>> from tactics.ai import POLICIES, policies_for
+    >>> sorted(POLICIES)
+    ['mano-a-mano']
+    >>> sorted(policies_for("mano-a-mano"))                # doctest: +NORMALIZE_WHITESPACE
+    ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
     >>> enc.add(steven, team="red", policy="brawler")      # doctest: +SKIP
 
-The engine resolves a policy name through :data:`POLICIES` (name -> class
-with a no-argument constructor). See ``docs/ai.md`` for how each decides.
+The engine resolves a policy name through :func:`policies_for` of its
+ruleset (name -> class with a no-argument constructor). See ``docs/ai.md``
+for how each decides.
+
+Old callers: :data:`FLAT_POLICIES` is the one flat ``name -> class`` view
+the package offered before policies were kept by ruleset (the default
+ruleset's policies, then the generic ones); read :func:`policies_for` instead.
 """
 
 from __future__ import annotations
 
-from tactics.ai.archer import Archer
-from tactics.ai.brawler import Brawler, NoChargeBrawler
-from tactics.ai.cautious import Cautious
-from tactics.ai.flyer import Flyer
-from tactics.ai.grappler import Grappler
-from tactics.ai.skirmisher import Skirmisher
+from tactics.ai import mano_a_mano
 
-POLICIES: dict[str, type] = {
-    "brawler": Brawler,
-    "brawler-nocharge": NoChargeBrawler,
-    "archer": Archer,
-    "skirmisher": Skirmisher,
-    "grappler": Grappler,
-    "flyer": Flyer,
-    "cautious": Cautious,
+GENERIC_POLICIES: dict[str, type] = {}
+"""Policies that work with any ruleset (they read only the view and ``view.estimates``); none yet."""
+
+POLICIES: dict[str, dict[str, type]] = {
+    "mano-a-mano": mano_a_mano.POLICIES,
 }
+"""Ruleset name -> that ruleset's own policies (name -> class)."""
 
-__all__ = ["POLICIES", "Brawler", "NoChargeBrawler", "Archer", "Skirmisher", "Grappler", "Flyer", "Cautious"]
+DEFAULT_RULESET = "mano-a-mano"
+
+
+def policies_for(ruleset_name: str) -> dict[str, type]:
+    """Every policy a fight under ``ruleset_name`` may use: the ruleset's own first, then the generic
+    ones it does not override (a new dict; an unknown ruleset gets the generic ones only)."""
+    out = dict(POLICIES.get(ruleset_name, {}))
+    for name, cls in GENERIC_POLICIES.items():
+        out.setdefault(name, cls)
+    return out
+
+
+FLAT_POLICIES: dict[str, type] = policies_for(DEFAULT_RULESET)
+"""The flat ``name -> class`` view of the default ruleset, for callers written before :data:`POLICIES`
+was kept by ruleset (``tactics.cli``, ``tactics.scenario``); new code calls :func:`policies_for`."""
+
+__all__ = ["POLICIES", "GENERIC_POLICIES", "FLAT_POLICIES", "DEFAULT_RULESET", "policies_for"]

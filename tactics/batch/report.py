@@ -60,7 +60,7 @@ class Summary:
                 "duration_median": c.duration_median,
                 "teams": {
                     t.team: {"wins": t.wins.count, "win_rate": t.wins.value, "low": t.wins.low,
-                             "high": t.wins.high, "casualty_rate": t.casualty_rate, "damage_mean": t.damage_mean}
+                             "high": t.wins.high, "casualty_rate": t.casualty_rate, "track_means": t.track_means}
                     for t in c.teams
                 },
             })

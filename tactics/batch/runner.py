@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from tactics.batch.seeds import fresh_batch_seed, run_seed
-from tactics.batch.stats import CHARACTER_FIELDS
+from tactics.batch.stats import character_columns
 from tactics.batch.table import Table
 
 SCHEDULER_ENV = "TACTICS_SCHEDULER"
@@ -454,8 +454,7 @@ def _row(cond: Condition, rec: Mapping[str, Any]) -> dict[str, Any]:
         error=rec.get("error"),
     )
     for ch in sorted(rec.get("characters") or [], key=lambda c: str(c["id"])):
-        for f in CHARACTER_FIELDS:
-            row[f"{ch['id']}.{f}"] = ch.get(f)
+        row.update(character_columns(ch))
     return row
 
 

@@ -17,9 +17,18 @@ collapse to a point at 0 or n wins, which matters for lopsided fights.
 
 :func:`summarize` groups the per-run rows of a :class:`~tactics.batch.table.Table`
 by the varied parameters and gives, for each group, every team's win rate with
-its interval, the draw rate, mean and median duration and each team's casualty
-rate (the share of its characters incapacitated at the end). Failed runs are
-counted apart and left out of the rates.
+its interval, the draw rate, mean and median duration, each team's casualty
+rate (the share of its characters that ended the fight in a standing that
+cannot act: ``<id>.down_at`` set) and the mean of each of its tracks. Failed
+runs are counted apart and left out of the rates.
+
+A fighter's columns come from its row of ``Result.summary()`` through
+:func:`character_columns`: ``team, standing``, one column per track, ``hits,
+misses, down_at``::
+
+    >>> character_columns({"id": "a", "team": "red", "standing": "out", "tracks": {"hp": 0, "fatigue": 2},
+    ...                    "hits": 3, "misses": 1, "down_at": 7.5})
+    {'a.team': 'red', 'a.standing': 'out', 'a.hp': 0, 'a.fatigue': 2, 'a.hits': 3, 'a.misses': 1, 'a.down_at': 7.5}
 """
 
 from __future__ import annotations
@@ -30,8 +39,46 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-CHARACTER_FIELDS: tuple[str, ...] = ("team", "health", "stun", "damage", "hits", "misses", "incapacitated_at")
-"""The per-character columns of the table, as ``"<id>.<field>"``."""
+CHARACTER_FIELDS: tuple[str, ...] = ("team", "standing", "hits", "misses", "down_at")
+"""The per-character columns every ruleset gives, as ``"<id>.<field>"`` (the tracks come between
+``standing`` and ``hits``, one column per track name)."""
+
+_NOT_TRACKS = frozenset(CHARACTER_FIELDS) | {"health", "able", "incapacitated_at", "policy", "name", "turns", "x", "y",
+                                             "z", "id"}
+"""Character columns that are not tracks (older tables' names included)."""
+
+
+def character_columns(ch: Mapping[str, Any]) -> dict[str, Any]:
+    """One fighter's table columns from its ``Result.summary()`` row (see the module docstring).
+
+    ``down_at`` is when it stopped being able to act (None if it still can at the end);
+    a row that gives ``incapacitated_at`` instead (older engines) is read the same.
+    """
+    uid = ch["id"]
+    out: dict[str, Any] = {f"{uid}.team": ch.get("team"), f"{uid}.standing": ch.get("standing", ch.get("health"))}
+    for name, value in (ch.get("tracks") or {}).items():
+        out[f"{uid}.{name}"] = value
+    out[f"{uid}.hits"] = ch.get("hits")
+    out[f"{uid}.misses"] = ch.get("misses")
+    out[f"{uid}.down_at"] = ch.get("down_at", ch.get("incapacitated_at"))
+    return out
+
+
+def is_casualty(row: Mapping[str, Any], uid: str) -> bool:
+    """The fighter ended the run unable to act: ``down_at`` set (``able`` false, or an older table's
+    ``incapacitated_at``, when that is the column the row has)."""
+    if f"{uid}.able" in row:
+        return row[f"{uid}.able"] is False
+    for col in (f"{uid}.down_at", f"{uid}.incapacitated_at"):
+        if col in row:
+            return row[col] is not None and row[col] != ""
+    return False
+
+
+def track_columns(columns: Iterable[str], uid: str) -> list[str]:
+    """The track names that have a column for fighter ``uid``, in column order."""
+    prefix = f"{uid}."
+    return [c[len(prefix):] for c in columns if c.startswith(prefix) and c[len(prefix):] not in _NOT_TRACKS]
 
 
 def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -79,9 +126,9 @@ class TeamStats:
     team: str
     wins: Rate
     casualty_rate: float
-    """Share of this team's characters incapacitated at the end of the finished runs."""
-    damage_mean: float
-    """Mean damage taken per character of this team per run."""
+    """Share of this team's characters unable to act at the end of the finished runs."""
+    track_means: dict[str, float] = field(default_factory=dict)
+    """Mean of each track per character of this team per run (at the end of the run)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +175,7 @@ def summarize(
     for r in rows:
         columns.update(dict.fromkeys(r))
     ids = character_ids(columns)
+    tracks_of = {i: track_columns(columns, i) for i in ids}
     groups: dict[tuple, list[Mapping[str, Any]]] = {}
     for r in rows:
         groups.setdefault(tuple(r.get(k) for k in vary), []).append(r)
@@ -140,14 +188,21 @@ def summarize(
         for team in teams:
             wins = sum(1 for r in ok if r.get("winner") == team)
             members = [(r, i) for r in ok for i in ids if r.get(f"{i}.team") == team]
-            down = sum(1 for r, i in members if r.get(f"{i}.health") == "incapacitated")
-            dmg = sum(r.get(f"{i}.damage") or 0 for r, i in members)
+            down = sum(1 for r, i in members if is_casualty(r, i))
+            sums: dict[str, float] = {}
+            for r, i in members:
+                for name in tracks_of[i]:
+                    v = r.get(f"{i}.{name}")
+                    if isinstance(v, (int, float)) and not isinstance(v, bool):
+                        sums[name] = sums.get(name, 0.0) + v
+                    else:
+                        sums.setdefault(name, 0.0)
             team_stats.append(
                 TeamStats(
                     team=team,
                     wins=Rate.of(wins, n, confidence),
                     casualty_rate=down / len(members) if members else float("nan"),
-                    damage_mean=dmg / len(members) if members else float("nan"),
+                    track_means={k: v / len(members) for k, v in sums.items()} if members else {},
                 )
             )
         durations = [float(r["duration"]) for r in ok]
@@ -173,4 +228,5 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
-__all__ = ["wilson", "Rate", "TeamStats", "ConditionStats", "summarize", "character_ids", "CHARACTER_FIELDS"]
+__all__ = ["wilson", "Rate", "TeamStats", "ConditionStats", "summarize", "character_ids", "character_columns",
+           "is_casualty", "track_columns", "CHARACTER_FIELDS"]

@@ -2,8 +2,10 @@
 
     >>> tl = load_replay("replays/duel.jsonl").fold()      # doctest: +SKIP
     >>> s = tl.state_at(3.25)                               # doctest: +SKIP
-    >>> s.units["red-1"].x, s.units["red-1"].health         # doctest: +SKIP
-    (12.0, 'injured')
+    >>> s.units["red-1"].x, s.units["red-1"].standing       # doctest: +SKIP
+    (12.0, 'wounded')
+    >>> s.units["red-1"].tracks                             # doctest: +SKIP
+    {'hp': 6}
 
 Stepping backward is as cheap as forward: the fold keeps a keyframe (a copy of
 every unit's non-positional state) every ``header.keyframe_every`` seconds, so
@@ -21,15 +23,17 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from tactics.replay.schema import (
+    ENGINE_STATUS_KEYS,
     Attack,
-    Damage,
     End,
     Event,
     Fall,
     Fly,
+    Harm,
     Header,
     LegRec,
     Move,
+    Presentation,
     Say,
     State,
 )
@@ -37,30 +41,29 @@ from tactics.replay.schema import (
 
 @dataclass(slots=True)
 class UnitState:
-    """One combatant at one instant, as a reader of the replay sees it."""
+    """One combatant at one instant, as a reader of the replay sees it.
+
+    ``tracks`` are the unit's named numbers (see its presentation:
+    ``Timeline.presentation[id]``), ``standing`` where they leave it; the
+    engine's shared keys are fields, the keys a ruleset adds are in ``status``.
+    """
 
     id: str
     name: str
     team: str
-    toughness: int
-    stamina: int
     x: float = 0.0
     y: float = 0.0
     z: float = 0.0
     facing: float = 0.0
-    stun: int = 0
-    damage: int = 0
-    health: str = "healthy"
-    posture: str = "standing"
-    grapple: str | None = None
-    grapple_role: str | None = None
+    tracks: dict[str, int] = field(default_factory=dict)
+    standing: str = ""
+    prone: bool = False
+    partner: str | None = None
+    role: str | None = None
+    prepared: str | None = None
     flying: bool = False
     airspeed: float = 0.0
     climbing: str | None = None
-    defense_bonus: int = 0
-    counter_ready: bool = False
-    aiming: bool = False
-    drawn: bool = False
     active: bool = True
     present: bool = True
     moving: str | None = None
@@ -68,18 +71,32 @@ class UnitState:
     last_say: str = ""
     hits: int = 0
     misses: int = 0
+    status: dict[str, Any] = field(default_factory=dict)
+    """State keys a ruleset adds (``{"aiming": True}``), as the last state events set them."""
+
+    @property
+    def health(self) -> str:
+        """The standing (the name older scripts use)."""
+        return self.standing
 
     def copy(self) -> UnitState:
         return _copy_unit(self)
+
+
+_DICT_FIELDS = ("tracks", "status")
 
 
 def _make_copier():
     """A field-by-field copy of a UnitState, ~15× faster than ``dataclasses.replace``.
 
     ``state_at`` copies every unit of a keyframe each call, so this is on the
-    viewer's per-frame path. Generated from the fields, like dataclasses' own code.
+    viewer's per-frame path. Generated from the fields, like dataclasses' own code;
+    the two dicts are copied (shallow), so folding into a copy never touches a keyframe.
     """
-    body = "".join(f"    n.{f.name} = s.{f.name}\n" for f in fields(UnitState))
+    body = "".join(
+        f"    n.{f.name} = s.{f.name}.copy()\n" if f.name in _DICT_FIELDS else f"    n.{f.name} = s.{f.name}\n"
+        for f in fields(UnitState)
+    )
     ns: dict[str, Any] = {"_new": object.__new__, "UnitState": UnitState}
     exec(f"def _copy_unit(s):\n    n = _new(UnitState)\n{body}    return n\n", ns)
     return ns["_copy_unit"]
@@ -87,7 +104,7 @@ def _make_copier():
 
 _copy_unit = _make_copier()
 
-_STATE_KEYS = {f.name for f in fields(UnitState)} - {"id", "name", "team", "toughness", "stamina"}
+_ENGINE_KEYS = frozenset(ENGINE_STATUS_KEYS)
 
 
 @dataclass(slots=True)
@@ -123,13 +140,20 @@ class Timeline:
         self.every = header.keyframe_every if header.keyframe_every > 0 else 10.0
         self._initial: dict[str, UnitState] = {}
         self._motion: dict[str, _Motion] = {}
+        self.presentation: dict[str, Presentation] = {u.id: u.presentation for u in header.roster}
+        """Each unit's presentation (tracks, standings, bar, statuses), by unit id."""
+        self.able: dict[str, frozenset[str]] = {
+            u.id: frozenset(st.name for st in u.presentation.standings if st.able) for u in header.roster
+        }
+        """The standings in which each unit still acts, by unit id."""
         for u in header.roster:
+            p = u.presentation
             self._initial[u.id] = UnitState(
                 id=u.id,
                 name=u.name,
                 team=u.team,
-                toughness=u.toughness,
-                stamina=u.stamina,
+                tracks={tr.name: tr.start for tr in p.tracks},
+                standing=p.standings[0].name if p.standings else "",
                 x=u.start[0],
                 y=u.start[1],
                 z=u.start[2],
@@ -175,7 +199,7 @@ class Timeline:
             if fn is not None:
                 u = units.get(ev.who)
                 if u is not None:
-                    fn(u, ev)
+                    fn(u, ev, self.able)
         self._keyframes.append((next_key, len(self.events), {k: v.copy() for k, v in units.items()}))
         self._key_times = [kf[0] for kf in self._keyframes]
 
@@ -191,8 +215,15 @@ class Timeline:
             units = {uid: u.copy() for uid, u in snap.items()}
         end = bisect_right(self.times, t)
         events = self.events
+        fold = _FOLD
+        able = self.able
         for i in range(start, end):
-            _apply(units, events[i])
+            ev = events[i]
+            fn = fold.get(type(ev))
+            if fn is not None:
+                u = units.get(ev.who)
+                if u is not None:
+                    fn(u, ev, able)
         for uid, u in units.items():
             self._place(u, uid, t)
         ended = self.ended if self.ended is not None and self.ended.t <= t else None
@@ -246,62 +277,54 @@ class Timeline:
         return self.state_at(self.duration + 1e9)
 
 
-def _on_damage(u: UnitState, ev: Damage) -> None:
-    u.stun = ev.total_stun
-    u.damage = ev.total_damage
-    u.health = ev.health
-    if ev.health == "incapacitated":
+def _on_harm(u: UnitState, ev: Harm, able: dict[str, frozenset[str]]) -> None:
+    u.tracks.update(ev.tracks)
+    u.standing = ev.standing
+    if ev.standing not in able.get(u.id, ()):
         u.active = False
 
 
-def _on_state(u: UnitState, ev: State) -> None:
+def _on_state(u: UnitState, ev: State, able: dict[str, frozenset[str]]) -> None:
     for key, value in ev.changes.items():
-        if key in _STATE_KEYS:
+        if key in _ENGINE_KEYS:
             setattr(u, key, value)
+        else:
+            u.status[key] = value
 
 
-def _on_attack(u: UnitState, ev: Attack) -> None:
+def _on_attack(u: UnitState, ev: Attack, able: dict[str, frozenset[str]]) -> None:
     if ev.hit:
         u.hits += 1
     else:
         u.misses += 1
 
 
-def _on_fly(u: UnitState, ev: Fly) -> None:
+def _on_fly(u: UnitState, ev: Fly, able: dict[str, frozenset[str]]) -> None:
     u.airspeed = ev.airspeed_after
 
 
-def _on_fall(u: UnitState, ev: Fall) -> None:
+def _on_fall(u: UnitState, ev: Fall, able: dict[str, frozenset[str]]) -> None:
     u.flying = False
     u.climbing = None
 
 
-def _on_say(u: UnitState, ev: Say) -> None:
+def _on_say(u: UnitState, ev: Say, able: dict[str, frozenset[str]]) -> None:
     u.last_say = ev.text
 
 
-_FOLD = {Damage: _on_damage, State: _on_state, Attack: _on_attack, Fly: _on_fly, Fall: _on_fall, Say: _on_say}
+_FOLD = {Harm: _on_harm, State: _on_state, Attack: _on_attack, Fly: _on_fly, Fall: _on_fall, Say: _on_say}
 """What each event type changes in a unit's non-positional state (others change nothing)."""
 
 
-def _apply(units: dict[str, UnitState], ev: Event) -> None:
-    """Fold one event into the units' non-positional state."""
-    fn = _FOLD.get(type(ev))
-    if fn is not None:
-        u = units.get(ev.who)
-        if u is not None:
-            fn(u, ev)
-
-
 def summarize(state: WorldState) -> dict[str, dict[str, Any]]:
-    """A plain dict per unit of what a final table shows."""
+    """A plain dict per unit of what a final table shows (``tracks`` as a dict)."""
     return {
         uid: {
             "name": u.name,
             "team": u.team,
-            "health": u.health,
-            "stun": u.stun,
-            "damage": u.damage,
+            "standing": u.standing,
+            "tracks": dict(u.tracks),
+            "active": u.active,
             "hits": u.hits,
             "misses": u.misses,
             "x": u.x,

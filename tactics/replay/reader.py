@@ -7,6 +7,8 @@
 Bad input raises :class:`tactics.errors.InputError` with the file, the line
 number and the problem, on one line: a truncated last line, an unknown event
 type, a wrong-typed field, a header of another format or a newer schema.
+A schema 1 replay is decoded with the frozen types of :mod:`tactics.replay.v1`
+and migrated to schema 2 (:mod:`tactics.replay.migrate`).
 """
 
 from __future__ import annotations
@@ -23,13 +25,28 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from tactics.errors import InputError
+from tactics.replay import v1
 from tactics.replay.schema import FORMAT, SCHEMA_VERSION, Event, Header
 
 if TYPE_CHECKING:
     from tactics.replay.fold import Timeline
 
+
+class _Probe(msgspec.Struct):
+    """What every schema's header shares: read first, to pick the decoders."""
+
+    format: str
+    schema: int
+
+
+_PROBE_DECODER = msgspec.json.Decoder(_Probe)
 _HEADER_DECODER = msgspec.json.Decoder(Header)
 _EVENT_DECODER = msgspec.json.Decoder(Event)
+_DECODERS = {
+    SCHEMA_VERSION: (_HEADER_DECODER, _EVENT_DECODER),
+    v1.SCHEMA_VERSION: (msgspec.json.Decoder(v1.Header), msgspec.json.Decoder(v1.Event)),
+}
+"""Header and event decoders by schema; schema 1 is migrated after decoding."""
 
 
 @dataclass
@@ -100,44 +117,61 @@ def parse_replay(data: bytes, source: str = "<memory>") -> Replay:
         raise InputError(source, "line 1", "empty file, expected a replay header")
     first, _, rest = data.partition(b"\n")
     try:
-        header = _HEADER_DECODER.decode(first)
+        probe = _PROBE_DECODER.decode(first)
     except msgspec.DecodeError as exc:
         raise InputError(source, "line 1", f"bad header: {exc}") from None
-    if header.format != FORMAT:
-        raise InputError(source, "line 1", f"format is {header.format!r}, expected {FORMAT!r}")
-    if header.schema > SCHEMA_VERSION:
+    if probe.format != FORMAT:
+        raise InputError(source, "line 1", f"format is {probe.format!r}, expected {FORMAT!r}")
+    if probe.schema > SCHEMA_VERSION:
         raise InputError(
-            source, "line 1", f"schema {header.schema} is newer than this tactics reads ({SCHEMA_VERSION})"
+            source, "line 1", f"schema {probe.schema} is newer than this tactics reads ({SCHEMA_VERSION})"
         )
+    if probe.schema not in _DECODERS:
+        raise InputError(source, "line 1", f"schema {probe.schema} is not one this tactics reads")
+    header_decoder, event_decoder = _DECODERS[probe.schema]
+    try:
+        header = header_decoder.decode(first)
+    except msgspec.DecodeError as exc:
+        raise InputError(source, "line 1", f"bad header: {exc}") from None
     body = rest.strip()
     if not body:
-        return Replay(header, [], source)
+        return _replay(header, [], source)
     if not data.endswith(b"\n"):
         # the last line was cut short: name it even if it happens to parse
         last_line = data.count(b"\n") + 1
         try:
-            _EVENT_DECODER.decode(data.rsplit(b"\n", 1)[-1])
+            event_decoder.decode(data.rsplit(b"\n", 1)[-1])
         except msgspec.DecodeError as exc:
             raise InputError(source, f"line {last_line}", f"truncated event: {exc}") from None
     try:
         with _collector_paused():
-            events = _EVENT_DECODER.decode_lines(body)
+            events = event_decoder.decode_lines(body)
     except msgspec.DecodeError:
-        events = _decode_line_by_line(rest, source)
+        events = _decode_line_by_line(rest, source, event_decoder)
     times = [ev.t for ev in events]
     if any(a > b for a, b in zip(times, times[1:])):
         i = next(i for i in range(1, len(times)) if times[i] < times[i - 1])
         raise InputError(source, f"line {i + 2}", f"time runs backwards ({times[i]} after {times[i - 1]})")
+    return _replay(header, events, source)
+
+
+def _replay(header: Header | v1.Header, events: list, source: str) -> Replay:
+    """The replay in schema 2: a schema 1 one is migrated (:mod:`tactics.replay.migrate`)."""
+    if isinstance(header, v1.Header):
+        from tactics.replay.migrate import migrate
+
+        with _collector_paused():
+            header, events = migrate(header, events)
     return Replay(header, events, source)
 
 
-def _decode_line_by_line(rest: bytes, source: str) -> list[Event]:
+def _decode_line_by_line(rest: bytes, source: str, decoder: msgspec.json.Decoder = _EVENT_DECODER) -> list[Event]:
     events: list[Event] = []
     for n, line in enumerate(rest.split(b"\n"), start=2):
         if not line.strip():
             continue
         try:
-            events.append(_EVENT_DECODER.decode(line))
+            events.append(decoder.decode(line))
         except msgspec.DecodeError as exc:
             raise InputError(source, f"line {n}", f"bad event: {exc}") from None
     return events

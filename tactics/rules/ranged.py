@@ -1,8 +1,9 @@
 """Attacks at a distance, in the dark, and on the charge.
 
 Sources: 000 · Attacking (Attacking from a Distance, Attacking in the Dark,
-Charging Attack); 000 · List of Actions · Thrown Weapon Attacks; DECISIONS.md
-"Attacks at a distance and in the dark".
+Charging Attack); DECISIONS.md "Attacks at a distance and in the dark". Both
+Mano a Mano revisions (000 and 2006) share these; the other systems price
+range and light their own way.
 
 The 140 m example: +1 difficulty for every 7 m::
 
@@ -17,13 +18,6 @@ The 140 m example: +1 difficulty for every 7 m::
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
-
-from .actions import ActionSpec, get_action
-
-if TYPE_CHECKING:
-    from .character import Character
-    from .sheet import Weapon
 
 #: 000 · Attacking · Attacking in the Dark: light -> (grapple, strike, ranged).
 DARKNESS_TABLE: dict[str, tuple[int, int, int]] = {
@@ -71,21 +65,3 @@ def charge_bonus(straight_m: float) -> int:
     if straight_m <= 5:
         return 0
     return max(math.floor(straight_m) - 5, 0)
-
-
-def throw_range(character: Character, weapon: Weapon | str, action: str | ActionSpec) -> float:
-    """Maximum range in metres of a throw. (000 · List of Actions · Thrown Weapon Attacks)
-
-    Quick throw and heave: throwing ability + (strength − heft); powerful
-    throw: twice that. Unwieldy weapons (heft above strength) can only be
-    heaved (``ValueError`` otherwise). Ruling: never below 0 m; a range of
-    0 m still reaches an adjacent target.
-    """
-    spec = get_action(action)
-    w = character.weapon(weapon) if isinstance(weapon, str) else weapon
-    if spec.kind != "throw":
-        raise ValueError(f"{spec.name} is not a throw")
-    if spec.name != "heave" and w.heft > character.strength:
-        raise ValueError(f"{w.name} is unwieldy for {character.name}: it can only be heaved")
-    base = max(character.ability("throwing") + character.strength - w.heft, 0)
-    return float(2 * base if spec.name == "powerful throw" else base)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tactics.sim.encounter import Encounter, Options
 from tactics.sim.plan import WAIT, Act, MoveTo, Plan
-from tactics.sim.policy import Advance, Passive, Policy, Scripted
+from tactics.sim.policy import Advance, Passive, Policy, Scripted, resolve_policy
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 

@@ -1,23 +1,25 @@
-"""A combatant: one character's state in a running encounter.
+"""A combatant: one fighter's state in a running encounter, whatever the combat system.
 
-The rules' :class:`~tactics.rules.Character` is immutable (the sheet and what
-follows from it); everything that changes during a fight lives here: where the
-character is, its stun and damage, posture, grapple, flight, bonuses that last
-until its next turn, and the counters a final table shows::
+The sheet is immutable (the ruleset's own type); everything that changes
+during a fight lives here. The engine keeps what every system shares: where
+the fighter is, its named tracks (``{"hp": 9}``, pools, ...) and standing,
+whether it is prone, locked with a partner, waiting with a prepared
+reaction, flying or climbing. What only one system knows lives in ``state``,
+the ruleset's per-fighter object::
 
-    >>> c = Combatant("red-1", steven, "red", policy, x=3.0, y=5.0)   # doctest: +SKIP
-    >>> c.take(stun=2, damage=1)                                       # doctest: +SKIP
-    'healthy'
+    >>> c = Combatant("red-1", sheet, "red", policy, tracks={"hp": 9}, standing="fighting",
+    ...               able_standings=frozenset({"fighting"}))              # doctest: +SKIP
+    >>> c.able                                                             # doctest: +SKIP
+    True
+
+Tracks, statuses and positions change only through the engine applying a
+ruleset's effects (:mod:`tactics.sim.apply`), so every change is recorded.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-
-from collections.abc import Callable
-
-from tactics.rules import Character, Modifier, health_state
 
 if TYPE_CHECKING:
     import simpy
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 @dataclass(eq=False, slots=True)
 class Combatant:
     id: str
-    character: Character
+    sheet: Any
     team: str
     policy: Any
     policy_name: str = ""
@@ -34,104 +36,88 @@ class Combatant:
     y: float = 0.0
     z: float = 0.0
     facing: float = 0.0
-    stun: int = 0
-    damage: int = 0
-    health: str = "healthy"
-    posture: str = "standing"
-    grapple: str | None = None
-    grapple_role: str | None = None
+    tracks: dict[str, int] = field(default_factory=dict)
+    standing: str = ""
+    able_standings: frozenset[str] = frozenset()
+    status: dict[str, Any] = field(default_factory=dict)
+    """Ruleset statuses as last recorded (aiming, hidden, wounds...), beside the engine's own below."""
+    state: Any = None
+    """The ruleset's per-fighter rule state (only the ruleset reads or changes it)."""
+    prone: bool = False
+    partner: str | None = None
+    """The fighter this one is locked with (a grapple, pin or hold), else None."""
+    role: str | None = None
+    """Its part in that lock, in the ruleset's words."""
+    prepared: str | None = None
+    """A reaction it waits to make (``counter``): a window its process waits on until its next turn."""
     flying: bool = False
     airspeed: float = 0.0
-    """Current airspeed (base airspeed changed by climbing and diving, 000 · Movement · Flying)."""
+    """Current airspeed (changed by climbing and diving where the ruleset says so)."""
+    base_airspeed: float = 0.0
     climbing: str | None = None
     """Climb surface while hanging on a face between turns, else None."""
     climb_route: list[Any] = field(default_factory=list)
     route: tuple[tuple[float, float], list[Any]] | None = None
-    """Goal and rest of the route under way, reused while the goal stays put (see TurnRunner)."""
+    """Goal and rest of the route under way, reused while the goal stays put (see tactics.sim.moves)."""
     climb_base: tuple[float, float, float] | None = None
     """Foot of the climb under way: where a climber who loses grip lands."""
-    defense_bonus: list[Modifier] = field(default_factory=list)
-    """Defense bonuses that last until this combatant's next turn (evade, rest, cautious...)."""
-    counter_ready: bool = False
-    counter_plan: Any = None
-    aim_bonus: int = 0
-    drawn: str | None = None
-    """The bow held drawn, if any (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
-    shots_left: dict[str, int] = field(default_factory=dict)
-    spent: set[str] = field(default_factory=set)
-    """Thrown weapons with none left in hand (every one of a weapon's ``count`` thrown)."""
-    thrown: dict[str, int] = field(default_factory=dict)
-    """How many of each thrown weapon have been thrown."""
-    covering: str | None = None
     surprised: bool = False
-    offset: float = 0.0
     first_round: int = 0
     joined_at: float = 0.0
     present: bool = True
     hits: int = 0
     misses: int = 0
     turns: int = 0
-    incapacitated_at: float | None = None
+    down_at: float | None = None
+    """When it stopped being able to act (None while it can)."""
     attacked: simpy.Event | None = None
     row: int = 0
     """Row of this combatant in the encounter's position table."""
-    health_rule: Callable[[int, int, int, int], str] = health_state
-    """The ruleset's health thresholds (000 · Health by default)."""
     able: bool = True
-    """In the fight and able to act: present and not incapacitated (kept up to date by
-    :meth:`take` and :meth:`set_stun`, the only ways health changes; read every turn)."""
+    """In the fight and able to act: present and in a standing that acts (kept up to date by
+    :meth:`set_standing`, read every turn)."""
 
     def __post_init__(self) -> None:
-        self.able = self.present and self.health != "incapacitated"
+        self.able = self.present and self.standing in self.able_standings
 
     # -- reading ---------------------------------------------------------
     @property
     def name(self) -> str:
-        return self.character.name
+        return self.sheet.name
+
+    @property
+    def character(self) -> Any:
+        """The sheet (the name scripts of the first releases used)."""
+        return self.sheet
 
     @property
     def pos(self) -> tuple[float, float, float]:
         return (self.x, self.y, self.z)
 
     @property
-    def grappling(self) -> bool:
-        return self.grapple is not None
+    def health(self) -> str:
+        """The standing (the name scripts of the first releases used)."""
+        return self.standing
 
-    def defense_bonus_total(self) -> int:
-        return sum(m[1] for m in self.defense_bonus)
-
-    # -- harm ------------------------------------------------------------
-    def take(self, stun: int = 0, damage: int = 0) -> str:
-        """Add stun and damage; return the new health state (000 · Health)."""
-        self.stun = max(0, self.stun + stun)
-        self.damage = max(0, self.damage + damage)
-        ch = self.character
-        self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
-        self.able = self.present and self.health != "incapacitated"
-        if stun > 0 or damage > 0:
-            self.aim_bonus = 0
-        return self.health
-
-    def set_stun(self, stun: int) -> None:
-        self.stun = max(0, stun)
-        ch = self.character
-        self.health = self.health_rule(self.stun, self.damage, ch.toughness, ch.stamina)
-        self.able = self.present and self.health != "incapacitated"
+    def set_standing(self, standing: str) -> bool:
+        """Set the standing; returns whether being able to act changed."""
+        self.standing = standing
+        was = self.able
+        self.able = self.present and standing in self.able_standings
+        return was != self.able
 
     def summary(self) -> dict[str, Any]:
-        return {
+        row = {
             "id": self.id,
             "name": self.name,
             "team": self.team,
             "policy": self.policy_name,
-            "health": self.health,
-            "stun": self.stun,
-            "damage": self.damage,
-            "hits": self.hits,
-            "misses": self.misses,
-            "turns": self.turns,
-            "incapacitated_at": self.incapacitated_at,
-            "x": self.x,
-            "y": self.y,
-            "z": self.z,
+            "standing": self.standing,
+            "health": self.standing,
+            "tracks": dict(self.tracks),
         }
+        for k, v in self.tracks.items():
+            row.setdefault(k, v)
+        row.update(hits=self.hits, misses=self.misses, turns=self.turns, down_at=self.down_at,
+                   incapacitated_at=self.down_at, x=self.x, y=self.y, z=self.z)
+        return row

@@ -8,15 +8,16 @@
     >>> result.winner in ("red", "blue", None)
     True
 
-Time is seconds; a round is ``options.round_seconds`` (1 s). Each combatant
-is one SimPy process (:meth:`Encounter._life`) that waits for its turn
-instant, asks its policy for a plan, and has :mod:`tactics.sim.turn` carry it
-out atomically. Initiative is fixed when the fight starts (DECISIONS · Time):
-surprise first, then longer reach or range, ties broken by a die; each
-combatant's turn falls at ``round_start + slot / n`` so no two turns share an
-instant. A prepared counter-attack is a SimPy event the combatant waits on
-together with its next turn (``any_of``); an attacker triggers it after its
-movement and waits for the counter to finish (000 · Rounds).
+The encounter plays one combat system, its ruleset (``ruleset="fudge-opposed"``
+or any object following :class:`tactics.rules.protocol.Ruleset`; Mano a Mano
+by default). Time is seconds; a round is ``options.round_seconds`` (the
+ruleset's own length unless set). Each combatant is one SimPy process
+(:meth:`Encounter._life`) that waits for each of its turn instants (the
+ruleset's schedule: initiative and cadence), asks the ruleset for the turn's
+budget and its policy for a plan, and has :mod:`tactics.sim.turn` carry it
+out atomically. A prepared reaction (a counter-attack) is a SimPy event the
+combatant waits on together with its next turn (``any_of``); an attacker
+triggers it when it declares the attack and waits for the reaction to finish.
 """
 
 from __future__ import annotations
@@ -31,36 +32,45 @@ import numpy as np
 import simpy
 
 from tactics.version import __version__
-from tactics.dice import Dice, ScriptedDice, SeededDice
+from tactics.dice import Dice, SeededDice
 from tactics.errors import InputError
 from tactics.map import Mover
-from tactics.replay.schema import FORMAT, SCHEMA_VERSION, End, Header, State, Turn, UnitInfo
-from tactics.rules import Character, RuleOptions, Weapon
-from tactics.rules.ruleset import MANO_A_MANO, Ruleset
+from tactics.replay.schema import FORMAT, SCHEMA_VERSION, End, Header, Presentation, State, Turn, UnitInfo
+from tactics.rules.registry import DEFAULT, get_ruleset
 from tactics.sim.combatant import Combatant
 from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
-
-RUN_UP_M = 2.0
-"""A running start: straight metres toward the take-off in the same turn (DECISIONS · Jumping)."""
+from tactics.sim.world import EngineWorld
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Encounter options (all recorded in the replay header)."""
+    """The engine's encounter options (recorded in the replay header); a ruleset has its own."""
 
-    round_seconds: float = 1.0
-    random_damage: bool = False
-    critical_hit: bool = False
-    charging: bool = True
-    """Charging attacks add power (000 · Attacking · Charging Attack); off for experiments."""
+    round_seconds: float | None = None
+    """Seconds per round (default: the ruleset's own round)."""
     stall_rounds: int = 30
     """End as a draw after this many rounds in which nobody attacked or moved closer."""
     keyframe_every: float = 10.0
 
-    @property
-    def rules(self) -> RuleOptions:
-        return RuleOptions(random_damage=self.random_damage, critical_hit=self.critical_hit)
+
+ENGINE_OPTIONS = frozenset(Options.__struct_fields__)
+
+
+def split_options(options: Any, ruleset: Any) -> tuple[Options, Any]:
+    """Engine options and the ruleset's options from one dict (or an :class:`Options`)."""
+    if options is None:
+        options = {}
+    if isinstance(options, Options):
+        return options, ruleset.options_type()
+    mine = {k: v for k, v in options.items() if k in ENGINE_OPTIONS}
+    theirs = {k: v for k, v in options.items() if k not in ENGINE_OPTIONS}
+    try:
+        eng = msgspec.convert(mine, Options)
+        rules = msgspec.convert(theirs, ruleset.options_type)
+    except msgspec.ValidationError as exc:
+        raise ValueError(f"bad encounter option for {ruleset.name}: {exc}") from None
+    return eng, rules
 
 
 @dataclass
@@ -81,19 +91,24 @@ class Encounter:
         dice: Dice | None = None,
         options: Options | dict[str, Any] | None = None,
         name: str = "",
-        ruleset: Ruleset = MANO_A_MANO,
+        ruleset: Any = DEFAULT,
         shared: dict[str, Any] | None = None,
+        ruleset_options: Any = None,
     ) -> None:
         if dice is None:
             dice = SeededDice(0 if seed is None else seed)
         self.map = map
-        self.rules = ruleset
+        self.rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seed = seed if seed is not None else getattr(dice, "seed", None)
         self.dice = dice
-        if isinstance(options, dict):
-            options = msgspec.convert(options, Options)
-        self.options: Options = options or Options()
-        self.rule_options = self.options.rules
+        eng, rule_opts = split_options(options, self.rules)
+        if ruleset_options is not None:
+            rule_opts = (ruleset_options if isinstance(ruleset_options, self.rules.options_type)
+                         else msgspec.convert(ruleset_options, self.rules.options_type))
+        if eng.round_seconds is None:
+            eng = msgspec.structs.replace(eng, round_seconds=float(self.rules.round_seconds))
+        self.options: Options = eng
+        self.rule_options = rule_opts
         self.name = name
         self.env = simpy.Environment(initial_time=0.0)
         self.combatants: dict[str, Combatant] = {}
@@ -116,8 +131,11 @@ class Encounter:
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self.shared: dict[str, Any] = {} if shared is None else shared
         """Caches of pure functions, which may outlive this encounter (see ``View.shared``)."""
-        self._movers: dict[Character, Mover] = self.shared.setdefault("engine movers", {})
+        self._movers: dict[Any, Mover] = self.shared.setdefault("engine movers", {})
         """The engine's :class:`Mover` of each sheet (a pure function of the sheet)."""
+        self._surpriser: str | None = None
+        self.schedule: Any = None
+        self.world = EngineWorld(self)
         self._health_version = 0
         self._checked_at = -1
         self._able_by_team: dict[str, list[UnitView]] | None = None
@@ -130,7 +148,7 @@ class Encounter:
     # -- setting up ------------------------------------------------------
     def add(
         self,
-        character: Character,
+        character: Any,
         team: str,
         at: tuple[float, float] | tuple[float, float, float] | None = None,
         policy: Any = "advance",
@@ -139,27 +157,34 @@ class Encounter:
         flying: bool | None = None,
         evading: bool = False,
         counter_ready: bool = False,
+        expecting: bool = False,
     ) -> UnitView:
         """Put a character into the fight; returns its read-only view.
 
         ``at`` is ``(x, y)`` in metres (or ``(x, y, z)``; z defaults to the
         ground there); with no ``at`` the next free spawn of ``team`` is used.
-        ``policy`` is a built-in policy name or any object with ``plan(view)``.
-        ``evading`` starts the character evading (+4 defense until its first
-        turn, 000 · Rounds). Adding during a run (from ``at``/``when`` scripts)
-        brings the character in at the end of the current round order.
+        ``policy`` is a policy name (those of the encounter's ruleset, then the
+        generic ones) or any object with ``plan(view)``. ``evading`` starts the
+        character defending until its first turn (000 · Rounds), ``counter_ready``
+        with a counter-attack prepared; ``expecting`` marks one who expects the fight (a ruleset
+        may give such fighters a surprise round). Adding during a run (from ``at``/``when``
+        scripts) brings the character in at the end of the current round order.
         """
-        if not isinstance(character, Character):
-            raise TypeError(f"add() needs a Character (see load_character), not {type(character).__name__}")
+        rules = self.rules
+        is_sheet = getattr(rules, "is_sheet", None)
+        if is_sheet is not None and not is_sheet(character):
+            raise TypeError(f"add() needs a {rules.name} sheet (see tactics.load_sheet), not "
+                            f"{_sheet_kind(character)}")
         uid = id or self._next_id(team)
         if uid in self.combatants:
             raise ValueError(f"a combatant with id {uid!r} is already in the encounter")
         x, y, z = self._place(team, at)
-        pol, pol_name = resolve_policy(policy)
-        is_flying = bool(character.airspeed > 0 and (flying if flying is not None else z > self.map.ground_height(x, y) + 0.01))
+        pol, pol_name = resolve_policy(policy, rules.name)
+        tracks, first, able, base_air = self._look(character)
+        is_flying = bool(base_air > 0 and (flying if flying is not None else z > self.map.ground_height(x, y) + 0.01))
         c = Combatant(
             id=uid,
-            character=character,
+            sheet=character,
             team=team,
             policy=pol,
             policy_name=pol_name,
@@ -167,15 +192,18 @@ class Encounter:
             y=y,
             z=z,
             flying=is_flying,
-            airspeed=float(character.airspeed),
-            health_rule=self.rules.health_state,
+            airspeed=base_air,
+            base_airspeed=base_air,
+            tracks=dict(tracks),
+            standing=first,
+            able_standings=able,
+            state=(rules.new_state(character, self.rule_options, evading=True) if evading
+                   else rules.new_state(character, self.rule_options)),
         )
-        for w in character.weapons:
-            if w.kind == "gun" and w.shots:
-                c.shots_left[w.name] = w.shots
-        if evading:
-            c.defense_bonus.append(("evading", 4))
-        c.counter_ready = counter_ready
+        if expecting:
+            c.status["expecting"] = True
+        if counter_ready:
+            c.prepared = "counter"
         c.joined_at = self.env.now
         self.combatants[uid] = c
         c.row = len(self.order)
@@ -205,26 +233,20 @@ class Encounter:
         self._watches.append(_Watch(cond, fn, once))
 
     def ambush(self, stalker: UnitView | str, target: UnitView | str) -> bool:
-        """A stealth roll against detection before the fight (000 · Rounds; 000 · Combat Example 1).
-
-        ``d20 + stealth > 10 + detection`` gives the stalker surprise: it goes
-        first and the target cannot have prepared an evade or a counter.
-        """
+        """The stalker tries to surprise the target before the fight (the ruleset's roll, e.g.
+        000 · Rounds: stealth against detection). On success the stalker goes first and the
+        target cannot have prepared a reaction."""
         s = self.combatants[stalker if isinstance(stalker, str) else stalker.id]
         t = self.combatants[target if isinstance(target, str) else target.id]
-        roll = self.turns.success_roll(
-            s,
-            "stealth",
-            [("stealth", s.character.ability("stealth"))],
-            [("base", 10), ("detection", t.character.ability("detection"))],
-        )
-        if roll.success:
+        ok, effects = self.rules.ambush(self.world, s, t)
+        for eff in effects:
+            self.turns.apply(s, eff, None)
+        if ok:
             s.surprised = False
             t.surprised = True
             self._surpriser = s.id
-            t.counter_ready = False
-            t.defense_bonus = []
-        return roll.success
+            t.prepared = None
+        return ok
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
@@ -247,46 +269,36 @@ class Encounter:
         return Result(self)
 
     def _schedule_initiative(self) -> None:
-        surpriser = getattr(self, "_surpriser", None)
-
-        reaches = self.shared.setdefault("reach", {})
-
-        def key(c: Combatant) -> tuple[int, float, int]:
-            # the longest reach of a sheet's weapons, remembered per sheet (and ruleset, kept alive in the value)
-            known = reaches.get(c.character)
-            if known is None or known[0] is not self.rules:
-                known = reaches[c.character] = (self.rules, max(
-                    (self.max_range(c, w, _default_attack(w)) for w in c.character.weapons), default=0.0))
-            return (0 if c.id == surpriser else 1, -known[1], 0)
-
-        groups: dict[tuple, list[Combatant]] = {}
+        """Initiative and cadence from the ruleset; the turn order is the schedule's."""
+        sched = self.rules.schedule(self.world, list(self.order), self._surpriser)
+        self.schedule = sched
+        by_id = self.combatants
+        if sorted(sched.order) == sorted(by_id):
+            self.order = [by_id[uid] for uid in sched.order]  # a schedule rolled anew keeps the order added
+        self._n_slots = len(self.order)
         for c in self.order:
-            groups.setdefault(key(c), []).append(c)
-        ordered: list[Combatant] = []
-        for k in sorted(groups):
-            group = groups[k]
-            if len(group) > 1 and not isinstance(self.dice, ScriptedDice):
-                # ties broken by a die: roll once per tied combatant, in the order added;
-                # scripted dice (tests, worked examples) keep the order added and hold only the story's rolls
-                rolls = [(-self.dice.die(1000), i) for i in range(len(group))]
-                group = [group[i] for _, i in sorted(rolls)]
-            ordered.extend(group)
-        n = len(ordered)
-        self._n_slots = n
-        rs = self.options.round_seconds
-        for slot, c in enumerate(ordered):
-            c.offset = rs * slot / n
             c.first_round = 0
-        self.order = ordered
+        if sched.dynamic:
+            self.env.process(self._rounds())
+
+    def _rounds(self):
+        """A schedule that changes every round (initiative rolled anew) hears each round's start
+        before any turn of that round."""
+        env = self.env
+        rs = self.options.round_seconds
+        r = 0
+        while self._ended is None:
+            t = r * rs
+            if t > env.now:
+                yield env.timeout(t - env.now)
+            if self._ended is not None:
+                return
+            for eff in self.schedule.start_round(self.world, r):
+                self.turns.apply(None, eff, None)
+            r += 1
 
     def _join(self, c: Combatant) -> None:
-        rs = self.options.round_seconds
-        n = max(self._n_slots, 1)
-        self._joiners += 1
-        c.offset = rs * (n - 1 + 1 - 0.5**self._joiners) / n
-        now = self.env.now
-        r = math.floor((now - c.offset) / rs) + 1
-        c.first_round = r
+        c.first_round = self.schedule.join(c.id, self.env.now)
         self.env.process(self._life(c))
 
     def _timed_call(self, t: float, fn: Callable[[Encounter], Any]):
@@ -296,67 +308,65 @@ class Encounter:
             fn(self)
             self._check()
 
+    def _wait(self, c: Combatant, t: float):
+        """Wait until ``t``; a prepared reaction fires meanwhile if someone sets it off."""
+        env = self.env
+        while t > env.now:
+            if c.prepared and c.able:
+                c.attacked = env.event()
+                got = yield env.any_of([c.attacked, env.timeout(t - env.now)])
+                if c.attacked in got:
+                    attacker, done, window = c.attacked.value
+                    c.attacked = None
+                    yield from self.turns.react_turn(c, attacker, window)
+                    done.succeed()
+                    continue
+                c.attacked = None
+            else:
+                yield env.timeout(t - env.now)
+
     def _life(self, c: Combatant):
-        """One combatant's process: wait for its turn, act, recover, repeat."""
+        """One combatant's process: wait for each of its turns, act, end the turn, repeat."""
         env = self.env
         turns = self.turns
+        rules = self.rules
+        world = self.world
         record = self.events.append
         rs = self.options.round_seconds
+        sched = self.schedule
+        dynamic = sched.dynamic
         r = c.first_round
-        every = self.rules.acts_every(c.character.speed)
+        slots = None if dynamic else sched.slots(c.id, r)
         while self._ended is None:
-            t_turn = r * rs + c.offset
-            if t_turn > env.now:
-                if c.counter_ready and c.able:
-                    c.attacked = env.event()
-                    nxt = env.timeout(t_turn - env.now)
-                    got = yield env.any_of([c.attacked, nxt])
-                    if c.attacked in got:
-                        attacker, done = c.attacked.value
-                        c.attacked = None
-                        yield from self.turns.counter(c, attacker)
-                        done.succeed()
-                        if t_turn > env.now:
-                            yield env.timeout(t_turn - env.now)
-                    c.attacked = None
-                else:
-                    yield env.timeout(t_turn - env.now)
-            if self._ended is not None:
-                return
-            if not c.present:
-                r += 1
-                continue
-            c.counter_ready = False
-            c.counter_plan = None
-            c.defense_bonus = []
-            if c.able:
-                if (r - c.first_round) % every == 0:
+            if dynamic:
+                if r * rs > env.now:
+                    yield from self._wait(c, r * rs)
+                    if self._ended is not None:
+                        return
+                slots = sched.slots(c.id, r)
+            elif slots is None:
+                slots = sched.slots(c.id, r)
+            for offset, phase in slots:
+                t_turn = r * rs + offset
+                if t_turn > env.now:
+                    yield from self._wait(c, t_turn)
+                if self._ended is not None:
+                    return
+                if not c.present:
+                    continue
+                c.prepared = None
+                budget = rules.begin_turn(world, c, r - c.first_round, phase)
+                if budget is not None:
                     c.turns += 1
-                    allowed = turns.combo_allowance(c)
-                    record(Turn(t=env.now, who=c.id, round=r + 1, actions=allowed))
-                    yield from turns.take_turn(c, allowed)
-                self._recover(c)
-            else:
-                self._recover(c)
-            c.surprised = False
-            self._check()
+                    record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
+                    for eff in getattr(budget, "opening", ()):
+                        turns.apply(c, eff, None)
+                    yield from turns.take_turn(c, budget)
+                for eff in rules.end_turn(world, c):
+                    turns.apply(c, eff, None)
+                c.surprised = False
+                self._check()
             r += 1
-
-    def _recover(self, c: Combatant) -> None:
-        """End of turn: recover stun (000 · Rounds; 000 · Health · Stun and Resting)."""
-        if c.stun <= 0 or c.incapacitated_at == self.env.now:
-            # recovery starts with the turn after the one that knocked it out (docs/engine.md)
-            return
-        before = c.health
-        c.set_stun(self.rules.recover_stun(c.stun, c.health))
-        changes: dict[str, Any] = {"stun": c.stun}
-        if c.health != before:
-            self.health_changed(before, c.health)
-            changes["health"] = c.health
-            if before == "incapacitated":
-                changes["active"] = True
-                c.incapacitated_at = None
-        self.record(State(t=self.env.now, who=c.id, changes=changes))
 
     def _referee(self):
         """Ends fights in which nothing happens any more: ``stall_rounds`` whole rounds in a row
@@ -378,14 +388,8 @@ class Encounter:
                 continue
             self._finish(None, self.turns.stall_reason())
 
-    def health_changed(self, before: str | None = None, after: str | None = None) -> None:
-        """Someone's ability to act may have changed: the end check and team lists look again.
-
-        Given the health ``before`` and ``after``, nothing is done unless one of them
-        is incapacitated (healthy to injured leaves everyone able).
-        """
-        if before is not None and (before == "incapacitated") == (after == "incapacitated"):
-            return
+    def health_changed(self) -> None:
+        """Someone became able or unable to act: the end check and team lists look again."""
         self._health_version += 1
         self._able_by_team = None
         self._enemy_rows = None
@@ -474,36 +478,45 @@ class Encounter:
             v = self._planners[c.id] = View(self, c)
         return v
 
-    def mover_of(self, c: Combatant) -> Mover:
-        ch = c.character
-        m = self._movers.get(ch)
-        if m is None:
-            # the longest jump one turn allows: a 2 m run-up and the jump share the turn's running,
-            # or half running standing (docs/engine.md); drops as high as the highest jump land safely
-            longest = max(ch.running - RUN_UP_M, ch.running / 2, 0.0)
-            m = Mover.from_character(ch, max_jump_m=longest, max_jump_height_m=ch.running / 2,
-                                     max_drop_m=max(ch.running / 2, 0.5))
-            self._movers[ch] = m
-        return m
+    def _look(self, sheet: Any) -> tuple[dict[str, int], str, frozenset[str], float]:
+        """A sheet's starting tracks, first standing, acting standings and airspeed (its presentation
+        and mover: pure functions of the sheet, kept in the shared cache)."""
+        looks = self.shared.setdefault("sheet looks", {})
+        key = (id(type(self.rules)), id(sheet))
+        got = looks.get(key)
+        if got is None or got[0] is not sheet:
+            pres = self.rules.presentation(sheet)
+            got = looks[key] = (sheet, pres.start_tracks(), pres.standings[0].name, pres.able_standings(),
+                                float(self.rules.mover(sheet).airspeed))
+        return got[1:]
 
-    def set_mover(self, character: Character, mover: Mover) -> None:
+    def mover_of(self, c: Combatant) -> Mover:
+        """The engine's path mover of ``c``'s sheet (kept by the sheet's identity: sheets of some
+        systems are not hashable; the sheet is kept alive beside it so the id stays its own)."""
+        ch = c.sheet
+        got = self._movers.get(id(ch))
+        if got is None or got[0] is not ch:
+            spec = self.rules.mover(ch)
+            m = Mover(running=spec.running, swimming=spec.swimming, airspeed=spec.airspeed,
+                      max_jump_m=spec.max_jump_m, max_jump_height_m=spec.max_jump_height_m,
+                      max_drop_m=spec.max_drop_m)
+            got = self._movers[id(ch)] = (ch, m)
+        return got[1]
+
+    def set_mover(self, character: Any, mover: Mover) -> None:
         """Plan ``character``'s moves with ``mover`` in this encounter only (e.g. a trained
         climber's surfaces); otherwise the engine derives one from the sheet (:meth:`mover_of`)."""
-        self._movers = {**self._movers, character: mover}  # a copy: never the shared cache
+        self._movers = {**self._movers, id(character): (character, mover)}  # a copy: never the shared cache
 
     def walk_budget(self, c: Combatant) -> float:
-        return self.turns.walk_budget(c)
+        """Metres ``c`` may walk in a turn now (the ruleset's speeds)."""
+        return self.rules.speeds(c)[0]
 
-    def max_range(self, c: Combatant, weapon: Weapon | str, action: str) -> float:
-        w = c.character.weapon(weapon) if isinstance(weapon, str) else weapon
-        if w.kind in ("bow", "gun"):
-            return float(w.range)
-        if action in ("quick throw", "powerful throw", "heave"):
-            try:
-                return float(self.rules.throw_range(c.character, w, action))
-            except ValueError:
-                return 0.0
-        return 0.0
+    def reach_of(self, c: Combatant) -> tuple[float, float]:
+        return self.rules.reach(c)
+
+    def max_range(self, c: Combatant, weapon: Any, action: str) -> float:
+        return float(self.rules.max_range(c, weapon, action))
 
     def _next_id(self, team: str) -> str:
         n = sum(1 for c in self.order if c.team == team) + 1
@@ -537,17 +550,25 @@ class Encounter:
 
     # -- the replay header -------------------------------------------------
     def header(self) -> Header:
+        rules = self.rules
+        shown: dict[int, Presentation] = {}
+
+        def presentation(sheet: Any) -> Presentation:
+            got = shown.get(id(sheet))
+            if got is None:
+                got = shown[id(sheet)] = msgspec.convert(msgspec.to_builtins(rules.presentation(sheet)), Presentation)
+            return got
+
         roster = [
             UnitInfo(
                 id=c.id,
-                name=c.character.name,
+                name=c.sheet.name,
                 team=c.team,
-                sheet=c.character.to_dict(),
+                sheet=rules.sheet_to_dict(c.sheet),
                 start=self._starts.get(c.id, (c.x, c.y, c.z)),
-                toughness=c.character.toughness,
-                stamina=c.character.stamina,
+                presentation=presentation(c.sheet),
                 policy=c.policy_name,
-                airspeed=float(c.character.airspeed),
+                airspeed=c.base_airspeed,
                 flying=self._start_flying.get(c.id, c.flying),
                 joins_at=c.joined_at,
             )
@@ -557,17 +578,32 @@ class Encounter:
             format=FORMAT,
             schema=SCHEMA_VERSION,
             tactics_version=__version__,
-            seed=self.seed if not isinstance(self.dice, ScriptedDice) else None,
-            ruleset=self.rules.name,
+            seed=self.seed if not _scripted(self.dice) else None,
+            ruleset=rules.name,
             options=msgspec.to_builtins(self.options),
             map=self.map.to_dict(),
             roster=roster,
             keyframe_every=self.options.keyframe_every,
+            ruleset_version=str(rules.version),
+            ruleset_options=msgspec.to_builtins(self.rule_options),
         )
 
 
-def _default_attack(w: Weapon) -> str:
-    return {"bow": "quick shot", "gun": "quick shot", "thrown": "quick throw"}.get(w.kind, "quick strike")
+def _scripted(dice: Any) -> bool:
+    return getattr(dice, "seed", 0) is None
+
+
+def _sheet_kind(sheet: Any) -> str:
+    from tactics.rules.registry import available
+
+    for name in available():
+        try:
+            rs = get_ruleset(name)
+        except InputError:  # pragma: no cover - listed, so importable
+            continue
+        if getattr(rs, "is_sheet", lambda s: False)(sheet):
+            return f"a {name} sheet ({getattr(sheet, 'name', '?')})"
+    return type(sheet).__name__
 
 
 __all__ = ["Encounter", "Options", "InputError"]

@@ -1,57 +1,11 @@
-"""What a policy hands the engine for one turn: a plan of steps and a reason.
+"""The plan vocabulary (:class:`Plan`, :class:`MoveTo`, :class:`Act`), shared with the rulesets.
 
-A plan is an ordered list of steps. Moves and actions may interleave (the
-rules let a character move before and after acting, 000 · Movement), and the
-engine checks every step against the rules as it goes: a step that is not
-allowed is refused and recorded, never silently bent::
-
-    >>> plan = Plan([MoveTo(10.0, 4.0), Act("quick strike", target="blue-1")],
-    ...             reason="closing on the nearest enemy")
-    >>> [type(s).__name__ for s in plan.steps]
-    ['MoveTo', 'Act']
-
-A combo is just several attack steps in one plan; the engine allows as many
-quick actions as ``combo_size`` gives (000 · Rounds).
+Defined in :mod:`tactics.rules.plan` so a ruleset can name the action an
+estimate recommends; the engine and policies import it from here as before.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from tactics.rules.plan import WAIT, Act, MoveTo, Plan
 
-
-@dataclass(frozen=True, slots=True)
-class MoveTo:
-    """Move toward ``(x, y)`` (and altitude ``z`` for a flyer) along a map path.
-
-    The engine follows the path until the turn's movement is spent, so a far
-    goal is simply approached. ``max_m`` caps the metres used by this step.
-    """
-
-    x: float
-    y: float
-    z: float | None = None
-    max_m: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Act:
-    """Do one action of the rules' list (``tactics.rules.ACTIONS``).
-
-    ``target`` is a combatant id for attacks, grappling and cover;
-    ``weapon`` names the weapon (default: the best one for the action);
-    ``avoid_armor`` names armor pieces the attack aims around.
-    """
-
-    action: str
-    target: str | None = None
-    weapon: str | None = None
-    avoid_armor: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Plan:
-    steps: list[MoveTo | Act] = field(default_factory=list)
-    reason: str = ""
-
-
-WAIT = Plan([], "waiting")
+__all__ = ["WAIT", "Act", "MoveTo", "Plan"]

@@ -1,20 +1,23 @@
 """Policies: who decides what a combatant does on its turn.
 
-A policy is any object with ``plan(view) -> Plan``. Two optional methods let
-it react: ``counter(view, attacker) -> Plan`` (what to do when a prepared
-counter-attack is triggered; default: the plan it would make anyway) and
-``after_counter(view, plan) -> Plan`` (change the actions of a turn after an
-enemy's counter cut in; default: keep those that are still allowed).
+A policy is any object with ``plan(view) -> Plan``. One optional method
+answers reaction windows: ``react(view, window)`` returns a Plan for a
+reaction turn (a prepared counter-attack fires; ``window.kind == "counter"``),
+the new rest of the plan after a reaction cut in (``"replan"``), or the
+answer to a ruleset's choice (points moved to defense, letting go of a pin);
+None means the default. The older ``counter(view, attacker)`` and
+``after_counter(view, plan)`` methods still work.
 
     >>> class StandStill:
     ...     def plan(self, view):
     ...         return Plan([], reason="holding the line")
-    >>> enc.add(steven, team="red", policy=StandStill())     # doctest: +SKIP
+    >>> enc.add(sheet, team="red", policy=StandStill())     # doctest: +SKIP
 
-Built-in names: ``advance`` (walk to the nearest enemy and strike it, or
-shoot it when a ranged weapon reaches), ``passive`` (does nothing) and the
-policies of :mod:`tactics.ai` (``brawler``, ``archer``, ...), looked up by
-name when that package is installed beside the engine.
+Names are looked up for the encounter's ruleset: the policies of
+``tactics.ai`` for that ruleset first (``brawler``, ``archer`` ... for Mano
+a Mano), then the generic ones here: ``advance`` (the nearest enemy; the
+attack the ruleset's estimates rank best when one reaches, else walk up to
+it) and ``passive`` (does nothing).
 """
 
 from __future__ import annotations
@@ -23,9 +26,8 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from tactics.rules import Character
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.sim.view import MELEE_REACH_M, UnitView, View
+from tactics.sim.view import UnitView, View
 
 
 @runtime_checkable
@@ -42,61 +44,27 @@ class Passive:
 
 
 class Advance:
-    """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
-
-    def __init__(self) -> None:
-        self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
-        """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
+    """The simplest fighter of any ruleset: the nearest enemy; the best attack that reaches, else close in."""
 
     def plan(self, view: View) -> Plan:
         me = view.me
         target = view.nearest_enemy()
         if target is None:
             return Plan([], "no enemy left")
-        ch = me.character
-        known = self._sheet
-        if known is None or known[0] is not ch:
-            ranged = tuple(w for w in ch.weapons if w.kind in ("bow", "gun", "thrown"))
-            known = self._sheet = (ch, ranged, best_melee_weapon(me))
-        for w in known[1]:
-            if w.name not in me.spent:
-                action = "quick throw" if w.kind == "thrown" else "quick shot"
-                if w.kind == "bow" and me.drawn != w.name:
-                    action = "draw and fire" if me.health == "healthy" else "draw"
-                rng = view.max_range(me, w, "quick throw" if w.kind == "thrown" else "quick shot")
-                if rng > 0 and view.distance(me, target) <= rng and view.can_see(me, target):
-                    if action == "draw":
-                        return Plan([Act("draw", weapon=w.name)], f"drawing {w.name} on {target.name}")
-                    return Plan([Act(action, target=target.id, weapon=w.name)], f"shooting {target.name}")
-        melee = known[2]
-        if melee is None:
-            return Plan([], "no weapon")
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            steps.append(MoveTo(target.x, target.y, target.z if me.flying else None))
-            if not me.flying and view.flat_distance(me, target) > view.movement(me) + MELEE_REACH_M:
-                return Plan(steps, f"closing on {target.name}")  # no strike can land this turn
-        steps.append(Act("quick strike", target=target.id, weapon=melee))
+        best = next(iter(view.estimates(target)), None)
+        if best is not None:
+            return Plan([best.act], f"{best.action} on {target.name} ({best.p:.0%})")
+        steps: list[Any] = [MoveTo(target.x, target.y, target.z if me.flying else None)]
         return Plan(steps, f"closing on {target.name}")
-
-
-def best_melee_weapon(me: UnitView) -> str | None:
-    ch = me.character
-    best = None
-    best_key = None
-    for w in ch.weapons:
-        if w.kind in ("natural", "hand"):
-            key = (ch.power_with(w), ch.attack_with(w))
-            if best_key is None or key > best_key:
-                best, best_key = w.name, key
-    return best
 
 
 class Scripted:
     """Plays a fixed list of plans, one per turn, then waits; for tests and worked examples.
 
     ``counters`` are the plans used when a prepared counter-attack fires, in
-    order; ``after_counter`` plans replace the rest of a turn cut by a counter.
+    order; ``after_counter`` plans replace the rest of a turn cut by a counter;
+    ``answers`` are the answers to a ruleset's choice windows, in order (the
+    window's default once they run out).
     """
 
     def __init__(
@@ -104,13 +72,22 @@ class Scripted:
         plans: Sequence[Plan],
         counters: Sequence[Plan] = (),
         after_counter: Sequence[Plan] = (),
+        answers: Sequence[Any] = (),
     ) -> None:
         self._plans = list(plans)
         self._counters = list(counters)
         self._after = list(after_counter)
+        self._answers = list(answers)
 
     def plan(self, view: View) -> Plan:
         return self._plans.pop(0) if self._plans else Plan([], "script finished")
+
+    def react(self, view: View, window: Any) -> Any:
+        if window.turn:
+            return self._counters.pop(0) if self._counters else self.plan(view)
+        if window.kind == "replan":
+            return self._after.pop(0) if self._after else window.plan
+        return self._answers.pop(0) if self._answers else None
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         return self._counters.pop(0) if self._counters else self.plan(view)
@@ -122,28 +99,28 @@ class Scripted:
 BUILT_IN = {"advance": Advance, "passive": Passive}
 
 
-def resolve_policy(policy: Any) -> tuple[Any, str]:
-    """A policy object and its name, from a name or an object with ``plan``."""
+def _ai_policies(ruleset: str) -> dict[str, Any]:
+    try:
+        ai = importlib.import_module("tactics.ai")
+    except ImportError:  # pragma: no cover - ai not installed
+        return {}
+    fn = getattr(ai, "policies_for", None)
+    return dict(fn(ruleset)) if fn is not None else {}
+
+
+def resolve_policy(policy: Any, ruleset: str = "mano-a-mano") -> tuple[Any, str]:
+    """A policy object and its name, from a name (the ruleset's policies, then the generic
+    ones) or an object with ``plan``."""
     if isinstance(policy, str):
-        cls = BUILT_IN.get(policy)
+        known = {**BUILT_IN, **_ai_policies(ruleset)}
+        cls = known.get(policy)
         if cls is None:
-            try:
-                ai = importlib.import_module("tactics.ai")
-                cls = getattr(ai, "POLICIES", {}).get(policy)
-            except ImportError:  # pragma: no cover - ai not installed
-                cls = None
-        if cls is None:
-            known = sorted(set(BUILT_IN) | set(_ai_names()))
-            raise ValueError(f"unknown policy {policy!r}; known: {', '.join(known)}")
+            raise ValueError(f"unknown policy {policy!r} for {ruleset}; known: {', '.join(sorted(known))}")
         return cls(), policy
     if not callable(getattr(policy, "plan", None)):
         raise TypeError(f"a policy needs a plan(view) method; {type(policy).__name__} has none")
     return policy, getattr(policy, "name", type(policy).__name__.lower())
 
 
-def _ai_names() -> list[str]:
-    try:
-        ai = importlib.import_module("tactics.ai")
-    except ImportError:  # pragma: no cover
-        return []
-    return list(getattr(ai, "POLICIES", {}))
+def policy_names(ruleset: str = "mano-a-mano") -> list[str]:
+    return sorted({**BUILT_IN, **_ai_policies(ruleset)})

@@ -44,7 +44,7 @@ class Result:
         return self.winner is None
 
     def summary(self) -> list[dict[str, Any]]:
-        """One row per combatant: health, stun, damage, hits, misses, ..."""
+        """One row per combatant: standing, each track, hits, misses, turns, when it went down, ..."""
         return list(self.combatants.values())
 
     def replay(self) -> Replay:

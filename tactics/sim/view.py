@@ -5,8 +5,8 @@ A policy sees the battlefield and every combatant but cannot change them:
 are made once per combatant and read the live state, so handing a policy its
 view costs nothing per turn::
 
-    >>> view.me.health, [e.name for e in view.enemies()]     # doctest: +SKIP
-    ('healthy', ['Clone'])
+    >>> view.me.standing, dict(view.me.tracks), [e.name for e in view.enemies()]  # doctest: +SKIP
+    ('fighting', {'hp': 9}, ['Clone'])
     >>> view.in_reach(view.me, view.enemies()[0])            # doctest: +SKIP
     True
 """
@@ -16,16 +16,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from tactics.rules import Character, Weapon
+from dataclasses import replace
+from types import MappingProxyType
+
+from tactics.rules.plan import Act
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
     from tactics.sim.encounter import Encounter
 
-MELEE_REACH_M = 3.0
-"""Horizontal reach of hand-to-hand attacks: the next space, diagonals included (docs/engine.md)."""
-MELEE_REACH_UP_M = 2.0
-"""Greatest height difference across which hand-to-hand attacks reach."""
 EYE_HEIGHT_M = 1.5
 """Eyes above the feet of a standing character, for sight lines."""
 EYE_HEIGHT_DOWN_M = 0.5
@@ -33,49 +32,50 @@ EYE_HEIGHT_DOWN_M = 0.5
 
 
 def eye(c: Combatant | UnitView) -> tuple[float, float, float]:
-    h = EYE_HEIGHT_DOWN_M if c.posture == "on_the_ground" and not c.flying else EYE_HEIGHT_M
+    h = EYE_HEIGHT_DOWN_M if c.prone and not c.flying else EYE_HEIGHT_M
     return (c.x, c.y, c.z + h)
 
 
 class UnitView:
-    """Read-only window on one combatant."""
+    """Read-only window on one combatant (its tracks and statuses are read-only mappings)."""
 
-    __slots__ = ("_c",)
+    __slots__ = ("_c", "_tracks", "_status")
 
     def __init__(self, combatant: Combatant) -> None:
         self._c = combatant
+        self._tracks = MappingProxyType(combatant.tracks)
+        self._status = MappingProxyType(combatant.status)
 
     id = property(lambda self: self._c.id)
-    name = property(lambda self: self._c.character.name)
+    name = property(lambda self: self._c.sheet.name)
     team = property(lambda self: self._c.team)
-    character: Character = property(lambda self: self._c.character)  # type: ignore[assignment]
+    sheet = property(lambda self: self._c.sheet)
+    character = property(lambda self: self._c.sheet)
+    """The sheet (the name of the first releases)."""
     x = property(lambda self: self._c.x)
     y = property(lambda self: self._c.y)
     z = property(lambda self: self._c.z)
     pos = property(lambda self: (self._c.x, self._c.y, self._c.z))
-    health = property(lambda self: self._c.health)
-    stun = property(lambda self: self._c.stun)
-    damage = property(lambda self: self._c.damage)
-    posture = property(lambda self: self._c.posture)
-    grapple = property(lambda self: self._c.grapple)
-    grapple_role = property(lambda self: self._c.grapple_role)
+    standing = property(lambda self: self._c.standing)
+    health = property(lambda self: self._c.standing)
+    """The standing (the name of the first releases)."""
+    tracks = property(lambda self: self._tracks)
+    status = property(lambda self: self._status)
+    state = property(lambda self: self._c.state)
+    """The ruleset's per-fighter state: read it, never change it."""
+    prone = property(lambda self: self._c.prone)
+    partner = property(lambda self: self._c.partner)
+    role = property(lambda self: self._c.role)
+    prepared = property(lambda self: self._c.prepared)
     flying = property(lambda self: self._c.flying)
     airspeed = property(lambda self: self._c.airspeed)
     climbing = property(lambda self: self._c.climbing)
-    counter_ready = property(lambda self: self._c.counter_ready)
-    drawn = property(lambda self: self._c.drawn)
-    aim_bonus = property(lambda self: self._c.aim_bonus)
     able = property(lambda self: self._c.able)
-    defense_bonus = property(lambda self: self._c.defense_bonus_total())
-    spent = property(lambda self: frozenset(self._c.spent))
     policy = property(lambda self: self._c.policy_name)
-
-    def shots_left(self, weapon: str) -> int | None:
-        return self._c.shots_left.get(weapon)
 
     def __repr__(self) -> str:
         c = self._c
-        return f"<{c.id} {c.character.name} {c.team} at ({c.x:.1f}, {c.y:.1f}, {c.z:.1f}) {c.health}>"
+        return f"<{c.id} {c.sheet.name} {c.team} at ({c.x:.1f}, {c.y:.1f}, {c.z:.1f}) {c.standing}>"
 
 
 class View:
@@ -97,7 +97,17 @@ class View:
 
     @property
     def options(self) -> Any:
+        """The engine's options (round length, stalemate rounds...)."""
         return self._enc.options
+
+    @property
+    def ruleset(self) -> Any:
+        return self._enc.rules
+
+    @property
+    def rule_options(self) -> Any:
+        """The ruleset's options for this encounter."""
+        return self._enc.rule_options
 
     @property
     def memo(self) -> dict[str, Any]:
@@ -163,8 +173,9 @@ class View:
         return math.hypot(a.x - b.x, a.y - b.y)
 
     def in_reach(self, a: UnitView, b: UnitView) -> bool:
-        """Close enough for hand-to-hand attacks and grappling."""
-        return abs(a.z - b.z) <= MELEE_REACH_UP_M and math.hypot(a.x - b.x, a.y - b.y) <= MELEE_REACH_M
+        """Close enough for hand-to-hand attacks (the ruleset's reach)."""
+        flat, up = self._enc.reach_of(a._c)
+        return abs(a.z - b.z) <= up and math.hypot(a.x - b.x, a.y - b.y) <= flat
 
     def can_see(self, a: UnitView, b: UnitView) -> bool:
         return bool(self._enc.map.line_of_sight(eye(a), eye(b)))
@@ -172,14 +183,28 @@ class View:
     def light_at(self, u: UnitView) -> str:
         return self._enc.map.light_at(u.x, u.y)
 
-    def max_range(self, a: UnitView, weapon: Weapon | str, action: str) -> float:
+    def max_range(self, a: UnitView, weapon: Any, action: str) -> float:
         """Greatest range in metres of ``action`` with ``weapon`` (0 for hand-to-hand)."""
         return self._enc.max_range(a._c, weapon, action)
 
     def movement(self, a: UnitView | None = None) -> float:
-        """Metres ``a`` may walk this turn (running, halved on the ground or encumbered)."""
+        """Metres ``a`` may walk in a turn now (the ruleset's speeds)."""
         c = (a or self.me)._c
         return self._enc.walk_budget(c)
+
+    def estimates(self, target: UnitView, a: UnitView | None = None) -> list[Any]:
+        """The ruleset's :class:`~tactics.rules.protocol.Estimate` of each attack ``a`` (default: me)
+        could make on ``target`` from where it stands, best first."""
+        out = self._enc.rules.estimates(self._enc.world, (a or self.me)._c, target._c)
+        return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
+
+    def progress(self, u: UnitView) -> float:
+        """How far ``u`` is from fresh (0) to out of the fight (1), by its ruleset."""
+        return self._enc.rules.progress(u._c)
+
+    def refusal(self, act: Any, a: UnitView | None = None) -> str | None:
+        """Why the ruleset would refuse ``act`` by ``a`` (default: me) now, or None."""
+        return self._enc.rules.check(self._enc.world, (a or self.me)._c, act)
 
     def path(self, goal: tuple[float, float], a: UnitView | None = None) -> Any:
         c = (a or self.me)._c
@@ -190,4 +215,4 @@ class View:
         return self._enc.map.distance_field(goals, self._enc.mover_of(c))
 
 
-__all__ = ["View", "UnitView", "eye", "MELEE_REACH_M"]
+__all__ = ["View", "UnitView", "eye"]

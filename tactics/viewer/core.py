@@ -36,12 +36,13 @@ import msgspec
 import pygame
 
 from tactics.replay import Replay, Timeline, WorldState, load_replay
-from tactics.replay.schema import Attack, Damage, Fall, Jump, Say
+from tactics.replay.explain import harm_text, roles_of
+from tactics.replay.schema import Attack, Fall, Harm, Jump, Say
 from tactics.viewer import palette, panels
 from tactics.viewer.mapgrid import MapGrid, map_for_replay
 from tactics.viewer.terrain import TerrainLayer
 from tactics.viewer.text import TextCache
-from tactics.viewer.units import UnitPainter
+from tactics.viewer.units import UnitPainter, bar_spec, shown_statuses
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 ZOOMS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64)
@@ -133,6 +134,15 @@ class Viewer:
         self.roster = {u.id: u for u in self.replay.header.roster}
         self.order = list(self.roster)
         self.names = {u.id: u.name for u in self.replay.header.roster}
+        self.looks = {
+            u.id: (*bar_spec(u.presentation), frozenset(s.name for s in u.presentation.standings if s.able),
+                   u.presentation.standings[0].name if u.presentation.standings else "",
+                   tuple(u.presentation.statuses))
+            for u in self.replay.header.roster
+        }
+        """How each unit is drawn, from its presentation: bar spec, the tracks its segments show,
+        the standings that act, the first standing, the statuses it may show."""
+        self.roles = roles_of(self.timeline.presentation)
         self.team_colour = palette.team_colours(u.team for u in self.replay.header.roster)
         self.text = TextCache()
         self.painter = UnitPainter()
@@ -507,8 +517,12 @@ class Viewer:
         altitude = self.altitude
         colours = self.team_colour
         follow = self.follow
-        # incapacitated first, so the standing draw on top
-        units = sorted(state.units.values(), key=lambda u: (u.health != "incapacitated", u.id == follow))
+        looks = self.looks
+        # how hurt: 0 first standing, 1 a later one that acts, 2 cannot act or out of the fight
+        hurt = {uid: 2 if not u.active or u.standing not in looks[uid][2] else 0 if u.standing == looks[uid][3] else 1
+                for uid, u in state.units.items()}
+        # the fallen first, so those still fighting draw on top
+        units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
         for u in units:
@@ -528,12 +542,18 @@ class Viewer:
             by = sy - lift
             drawn[u.id] = (sx, by)
             body = painter.body(
-                colours.get(u.team, (200, 200, 200)), r, u.posture, u.health, u.facing, u.grapple is not None, u.id == follow
+                colours.get(u.team, (200, 200, 200)), r, u.prone, hurt[u.id], u.facing, u.partner is not None, u.id == follow
             )
             half = body.get_width() // 2
             blits.append((body, (int(sx) - half, int(by) - half)))
-            bar = painter.bar(bw, bh, u.stamina, u.toughness, u.damage, u.stun)
+            spec, segments, _, _, statuses = looks[u.id]
+            bar = painter.bar(bw, bh, spec, tuple([u.tracks.get(n, 0) for n in segments]))
             blits.append((bar, (int(sx) - bw // 2 - 1, int(by) - r - bh - 6)))
+            shown = shown_statuses(u, statuses) if statuses else ()
+            if shown:
+                size = max(8, min(16, r // 2 + 4))
+                icons = painter.badges(tuple(st.icon for st in shown), size)
+                blits.append((icons, (int(sx) + bw // 2 + 3, int(by) - r - bh - 6 - size // 2)))
             if names or u.id == follow:
                 lab = self.text.render(u.name[:12], 14, (240, 240, 240), (16, 16, 20))
                 labels.append((lab, (int(sx) - lab.get_width() // 2, int(by) + r + 3)))
@@ -545,8 +565,8 @@ class Viewer:
 
     def _draw_grapples(self, surf: pygame.Surface, state: WorldState) -> None:
         for u in state.units.values():
-            if u.grapple and u.present and u.id < u.grapple:
-                p = state.units.get(u.grapple)
+            if u.partner and u.present and u.id < u.partner:
+                p = state.units.get(u.partner)
                 if p is None:
                     continue
                 a = self.unit_screen_pos(u.id)
@@ -564,7 +584,7 @@ class Viewer:
         says = []
         recent = (
             self.recent(Attack, ATTACK_SHOW) + self.recent(Fall, FALL_SHOW) + self.recent(Jump, ATTACK_SHOW)
-            + self.recent(Damage, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
+            + self.recent(Harm, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
         )
         for ev in recent:
             age = t - ev.t
@@ -576,7 +596,7 @@ class Viewer:
                 if ev.hit:
                     pygame.draw.line(surf, palette.HIT, pa, pb, 2)
                     pygame.draw.circle(surf, palette.HIT, pb, max(3, self.painter.radius(self.ppm) // 2), 2)
-                    label = f"hit {ev.damage}" + (f"+{ev.stun}s" if ev.stun else "")
+                    label = "hit" + (f" {harm_text(ev.harm, self.roles.get(ev.target))}" if ev.harm else "")
                     col = palette.HIT
                 else:
                     _dashed(surf, palette.MISS, pa, pb)
@@ -597,11 +617,11 @@ class Viewer:
                     word = "jump" if ev.success else "jump, short"
                     lab = self.text.render(f"{word} {ev.distance:.1f} m", 14, palette.JUMP, (16, 16, 20))
                     surf.blit(lab, (sx + 8, sy + 6))
-            elif isinstance(ev, Damage) and age <= DAMAGE_SHOW:
+            elif isinstance(ev, Harm) and age <= DAMAGE_SHOW:
                 u = units.get(ev.who)
-                if u is not None and (ev.damage or ev.stun):
+                if u is not None and any(ev.changes.values()):
                     sx, sy = self.unit_screen_pos(u.id)
-                    txt = f"-{ev.damage}" + (f" ({ev.stun} stun)" if ev.stun else "")
+                    txt = harm_text(ev.changes, self.roles.get(ev.who))
                     lab = self.text.render(txt, 16, (255, 80, 80), None)
                     surf.blit(lab, (sx + 6, sy - 24 - age * 16))
             elif isinstance(ev, Say) and age <= SAY_SHOW:
@@ -653,7 +673,7 @@ def _dense_timeline(replay: Replay, budget: int = 100_000) -> Timeline:
 
 
 def _effect_index(events: list) -> dict[type, tuple[list[float], list]]:
-    out: dict[type, tuple[list[float], list]] = {k: ([], []) for k in (Attack, Fall, Jump, Damage, Say)}
+    out: dict[type, tuple[list[float], list]] = {k: ([], []) for k in (Attack, Fall, Jump, Harm, Say)}
     for ev in events:
         slot = out.get(type(ev))
         if slot is not None:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
-from tactics.replay.schema import Attack, Damage, End, Fall, Move, Say, State, Turn
-from tactics.viewer import palette
 from tactics.replay.explain import describe, details, kind_of
+from tactics.replay.schema import Attack, End, Fall, Harm, Move, Say, State, Turn
+from tactics.viewer import palette
+from tactics.viewer.units import shown_statuses
 
 if TYPE_CHECKING:
     from tactics.viewer.core import Viewer
@@ -39,20 +40,23 @@ HELP = [
     ("Q", "quit"),
 ]
 
-_MARK_PRIORITY = {"say": 1, "miss": 2, "hit": 3, "fall": 4, "incapacitated": 5, "end": 6}
-_MARK_HEIGHT = {"say": 0.25, "miss": 0.35, "hit": 0.6, "fall": 0.8, "incapacitated": 1.0, "end": 1.0}
+_MARK_PRIORITY = {"say": 1, "miss": 2, "hit": 3, "fall": 4, "down": 5, "end": 6}
+_MARK_HEIGHT = {"say": 0.25, "miss": 0.35, "hit": 0.6, "fall": 0.8, "down": 1.0, "end": 1.0}
+DOWN: tuple[int, int, int] = (255, 40, 40)
+MARK_COLOUR = {**palette.EVENT_MARK, "down": DOWN}
+"""Timeline marker colours; ``down``: a unit left in a standing that cannot act, or out of the fight."""
 
 
-def marker_kind(ev: Any) -> str | None:
-    """Which timeline marker an event gets, if any."""
+def marker_kind(ev: Any, able: dict[str, frozenset[str]] | None = None) -> str | None:
+    """Which timeline marker an event gets, if any (``able``: each unit's acting standings)."""
     if isinstance(ev, Attack):
         return "hit" if ev.hit else "miss"
     if isinstance(ev, Fall):
         return "fall"
-    if isinstance(ev, Damage) and ev.health == "incapacitated":
-        return "incapacitated"
-    if isinstance(ev, State) and ev.changes.get("health") == "incapacitated":
-        return "incapacitated"
+    if isinstance(ev, Harm) and able is not None and ev.standing not in able.get(ev.who, (ev.standing,)):
+        return "down"
+    if isinstance(ev, State) and ev.changes.get("active") is False:
+        return "down"
     if isinstance(ev, End):
         return "end"
     if isinstance(ev, Say):
@@ -60,7 +64,8 @@ def marker_kind(ev: Any) -> str | None:
     return None
 
 
-def timeline_strip(events: list, duration: float, width: int, height: int) -> pygame.Surface:
+def timeline_strip(events: list, duration: float, width: int, height: int,
+                   able: dict[str, frozenset[str]] | None = None) -> pygame.Surface:
     """The timeline background with one marker column per pixel (the most telling event wins)."""
     s = pygame.Surface((width, height))
     s.fill((34, 36, 44))
@@ -68,7 +73,7 @@ def timeline_strip(events: list, duration: float, width: int, height: int) -> py
         return s
     best = np.zeros(width, dtype=np.int8)
     for ev in events:
-        k = marker_kind(ev)
+        k = marker_kind(ev, able)
         if k is None:
             continue
         x = min(width - 1, int(ev.t / duration * (width - 1)))
@@ -79,7 +84,7 @@ def timeline_strip(events: list, duration: float, width: int, height: int) -> py
     for x in np.nonzero(best)[0].tolist():
         k = names[int(best[x])]
         h = max(2, int(_MARK_HEIGHT[k] * (height - 2)))
-        s.fill(palette.EVENT_MARK[k], (x, height - h, 1, h))
+        s.fill(MARK_COLOUR[k], (x, height - h, 1, h))
     return s
 
 
@@ -89,7 +94,7 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     bar = v.timeline_bar
     key = (bar.width, bar.height)
     if v._strip_key != key:
-        v._strip = timeline_strip(v.timeline.events, v.duration, bar.width, bar.height)
+        v._strip = timeline_strip(v.timeline.events, v.duration, bar.width, bar.height, v.timeline.able)
         v._strip_key = key
     surf.blit(v._strip, bar.topleft)
     pygame.draw.rect(surf, palette.PANEL_EDGE, bar, 1)
@@ -101,8 +106,8 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     ts = v.text.render(left, 16, palette.TEXT)
     surf.blit(ts, (rect.x + 8, rect.y + 4))
     legend_x = rect.right - 8
-    for k in ("end", "incapacitated", "fall", "hit", "miss"):
-        lab = v.text.render(k, 14, palette.EVENT_MARK[k])
+    for k in ("end", "down", "fall", "hit", "miss"):
+        lab = v.text.render(k, 14, MARK_COLOUR[k])
         legend_x -= lab.get_width() + 10
         surf.blit(lab, (legend_x, rect.y + 5))
 
@@ -116,32 +121,47 @@ def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], in
     col = v.team_colour.get(u.team, palette.TEXT)
     out.append((f"{u.name}  ({uid})", col, 20))
     out.append((f"team {u.team}" + (f", policy {info.policy}" if info.policy else ""), palette.TEXT_DIM, 15))
-    hurt = f"{u.health}: damage {u.damage}, stun {u.stun} (toughness {u.toughness}, stamina {u.stamina})"
-    out.append((hurt, _health_colour(u.health), 15))
+    p = v.timeline.presentation.get(uid)
+    if p is not None:
+        maxima = {tr.name: tr.max for tr in p.tracks}
+        tracks = ", ".join(f"{k} {val}/{maxima[k]}" if maxima.get(k) else f"{k} {val}" for k, val in u.tracks.items())
+        marks = ", ".join(f"{label} {val}" for label, val in p.bar.marks)
+        hurt = f"{u.standing}: {tracks}" + (f" ({marks})" if marks else "")
+        out.append((hurt, _standing_colour(v, u), 15))
     pos = f"at ({u.x:.1f}, {u.y:.1f}) m, z {u.z:.1f} m"
     ground = v.grid.ground_at(u.x, u.y)
     if u.z - ground > 0.05:
         pos += f" ({u.z - ground:.1f} m up)"
     out.append((pos, palette.TEXT, 15))
-    bits = [u.posture.replace("_", " ")]
+    bits = []
+    shown = shown_statuses(u, p.statuses) if p is not None else ()
+    keys = {st.key for st in shown}
+    for st in shown:
+        label = st.label or st.key.replace("_", " ")
+        value = u.status.get(st.key) if st.key in u.status else getattr(u, st.key, None)
+        if st.key == "partner":
+            label += f" {v.names.get(value, value)}" + (f" ({u.role})" if u.role else "")
+        elif st.value is None and not isinstance(value, bool) and value is not None:
+            label += f" {value}"
+        bits.append(label)
     if u.moving:
         bits.append(u.moving)
-    if u.flying:
+    if u.flying and "flying" not in keys:
         bits.append(f"flying, airspeed {u.airspeed:g}")
-    if u.climbing:
+    if u.climbing and "climbing" not in keys:
         bits.append(f"climbing {u.climbing}")
-    if u.grapple:
-        role = f" ({u.grapple_role})" if u.grapple_role else ""
-        bits.append(f"grappling {v.names.get(u.grapple, u.grapple)}{role}")
-    if u.counter_ready:
-        bits.append("counter ready")
-    if u.aiming:
-        bits.append("aiming")
-    if u.defense_bonus:
-        bits.append(f"defense +{u.defense_bonus}")
+    if u.partner and "partner" not in keys:
+        role = f" ({u.role})" if u.role else ""
+        bits.append(f"with {v.names.get(u.partner, u.partner)}{role}")
+    if u.prone and "prone" not in keys:
+        bits.append("prone")
+    for key, value in u.status.items():
+        if key not in keys and key != "facing" and value not in (None, False, 0, ""):
+            bits.append(key.replace("_", " ") if value is True else f"{key.replace('_', ' ')} {value}")
     if not u.active:
         bits.append("out of the fight")
-    out.append((", ".join(bits), palette.TEXT, 15))
+    if bits:
+        out.append((", ".join(bits), palette.TEXT, 15))
     out.append((f"attacks made: {u.hits} hit, {u.misses} missed", palette.TEXT_DIM, 15))
     if u.last_say:
         out.append((f"“{u.last_say}”", (170, 200, 255), 15))
@@ -163,8 +183,15 @@ def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], in
     return out
 
 
-def _health_colour(h: str) -> tuple[int, int, int]:
-    return {"healthy": palette.HEALTH_OK, "injured": (255, 150, 30), "incapacitated": (255, 60, 60)}.get(h, palette.TEXT)
+def _standing_colour(v: Viewer, u: Any) -> tuple[int, int, int]:
+    """Green in the first standing, orange in a later one that still acts, red when it cannot."""
+    able = v.timeline.able.get(u.id)
+    if not u.active or (able is not None and u.standing not in able):
+        return (255, 60, 60)
+    p = v.timeline.presentation.get(u.id)
+    if p is not None and p.standings and u.standing != p.standings[0].name:
+        return (255, 150, 30)
+    return palette.HEALTH_OK
 
 
 _LOG_SKIP = (Turn, Move)
@@ -199,7 +226,7 @@ def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
     lines = v._log_cache.get(key)
     if lines is None:
         ev = v.timeline.events[i]
-        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.names)}", 15, width)
+        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.names, v.roles)}", 15, width)
         v._log_cache[key] = lines
     return lines
 
@@ -223,13 +250,13 @@ def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
             i -= 1
             continue
         current = ev.t > now0
-        kind = kind_of(ev)
+        kind = kind_of(ev, v.timeline.able)
         involved = v.follow is not None and (getattr(ev, "who", None) == v.follow or getattr(ev, "target", None) == v.follow)
         if current:
             col = palette.HIGHLIGHT
         elif involved:
             col = (200, 220, 255)
-        elif kind in ("hit", "incapacitated"):
+        elif kind in ("hit", "down"):
             col = (235, 150, 120)
         elif kind == "say":
             col = (150, 180, 240)

@@ -19,23 +19,36 @@ import numpy as np
 
 from tactics.replay.schema import (
     Attack,
-    Damage,
+    BarInfo,
     End,
     Event,
     Fall,
     Fly,
+    Harm,
     Header,
     Jump,
     LegRec,
     Move,
+    Presentation,
     RollRec,
     Say,
+    StandingInfo,
     State,
+    StatusIcon,
+    TrackInfo,
     Turn,
     UnitInfo,
 )
 
 TEAMS = ("red", "blue", "green", "yellow")
+
+PRESENTATION = Presentation(
+    tracks=[TrackInfo("fatigue", 14, role="temporary"), TrackInfo("wounds", 14, role="harm")],
+    standings=[StandingInfo("fit", True), StandingInfo("hurt", True), StandingInfo("down", False)],
+    bar=BarInfo(segments=["wounds", "fatigue"], max=14, marks=[("threshold", 7)]),
+    statuses=[StatusIcon("prone", "prone", "on the ground"), StatusIcon("partner", "grapple", "grappling")],
+)
+"""A made-up two-track fighter (the same bar shape as the first ruleset's)."""
 
 LEGEND: dict[str, Any] = {}
 """Extra legend entries on top of the map layer's DEFAULT_LEGEND
@@ -158,8 +171,7 @@ def synthetic_fight(
                 sheet={"name": f"{team.title()} {k + 1}", "speed": 1, "agility": 2, "strength": 1,
                        "weapons": [{"name": "sword", "power": 5}], "armor": []},
                 start=(x, y, z),
-                toughness=7,
-                stamina=14,
+                presentation=PRESENTATION,
                 policy="aggressive",
                 airspeed=10.0 if flying else 0.0,
                 flying=flying,
@@ -205,41 +217,43 @@ def synthetic_fight(
                 events.append(Move(t=tt, who=uid, legs=legs, metres=step, budget=6.0))
                 if kind == "jump":
                     events.append(Jump(t=tt, who=uid, distance=step, max_distance=6.0, running_start=True,
-                                       roll=RollRec(die=12, total=14, difficulty=10, success=True)))
+                                       roll=RollRec(dice="d10", faces=[7], total=9, target=6, success=True)))
                 pos[uid] = [nx, ny, nz]
                 if rng.random() < 0.08:
                     events.append(Say(t=tt, who=uid, text=f"closing on {foe}"))
             else:
-                die = rng.randint(1, 20)
+                die = rng.randint(1, 10)
                 mod = rng.randint(0, 5)
-                diff = rng.randint(8, 16)
-                hit = (die + mod > diff or die == 20) and rng.random() < harm
+                diff = rng.randint(4, 11)
+                hit = (die + mod > diff or die == 10) and rng.random() < harm
                 dmg = rng.randint(1, 6) if hit else 0
-                stun = rng.randint(0, 3) if hit else 0
-                roll = RollRec(die=die, total=die + mod, difficulty=diff, success=hit,
-                               modifiers=[("skill", mod)], difficulty_mods=[("defense", diff)])
+                tired = rng.randint(0, 3) if hit else 0
+                roll = RollRec(dice="d10", faces=[die], total=die + mod, target=diff, success=hit,
+                               mods=[("skill", mod)], target_mods=[("defense", diff)])
+                harm_done = {k: v for k, v in (("wounds", dmg), ("fatigue", tired)) if v}
                 events.append(Attack(t=tt, who=uid, target=foe, action="strike", weapon="sword", roll=roll,
-                                     hit=hit, power=dmg + 1 if hit else 0, absorbed=1 if hit else 0,
-                                     damage=dmg, stun=stun, distance=d))
+                                     hit=hit, harm=harm_done,
+                                     details=[("power", dmg + 1 if hit else 0), ("armor", 1 if hit else 0)],
+                                     distance=d))
                 if hit:
                     h = hurt[foe]
-                    h[0] += stun
+                    h[0] += tired
                     h[1] += dmg
                     total = h[0] + h[1]
-                    health = "incapacitated" if total >= 14 else "injured" if total >= 7 else "healthy"
-                    events.append(Damage(t=tt, who=foe, stun=stun, damage=dmg, total_stun=h[0],
-                                         total_damage=h[1], health=health, source=uid))
-                    if health == "incapacitated":
+                    where = "down" if total >= 14 else "hurt" if total >= 7 else "fit"
+                    events.append(Harm(t=tt, who=foe, changes=harm_done, tracks={"fatigue": h[0], "wounds": h[1]},
+                                       standing=where, source=uid))
+                    if where == "down":
                         del alive[foe]
                         fz = pos[foe][2]
                         if fz > 0.5:
                             gx, gy = pos[foe][0], pos[foe][1]
                             events.append(Move(t=tt, who=foe, legs=[LegRec(kind="fall", start=(gx, gy, fz), end=(gx, gy, 0.0), t0=tt, t1=tt + 0.8)]))
                             events.append(Fall(t=tt, who=foe, height=fz, severity="serious", start=(gx, gy, fz),
-                                               end=(gx, gy, 0.0), cause="incapacitated in flight", damage=2))
+                                               end=(gx, gy, 0.0), cause="down in flight", harm={"wounds": 2}))
                             events.append(State(t=tt, who=foe, changes={"flying": False}))
                             pos[foe][2] = 0.0
-                        events.append(State(t=tt, who=foe, changes={"posture": "on_the_ground", "active": False}))
+                        events.append(State(t=tt, who=foe, changes={"prone": True, "active": False}))
                 elif u.flying and rng.random() < 0.3:
                     events.append(Fly(t=tt, who=uid, ascended=0.0, descended=2.0, airspeed_before=10, airspeed_after=12, z=max(0.0, pz - 2)))
         t += 1.0
@@ -250,7 +264,7 @@ def synthetic_fight(
     events.append(End(t=end_t, winner=winners[0] if len(winners) == 1 else None,
                       reason="one team left" if len(winners) == 1 else "time", standing=standing))
     header = Header(
-        format="tactics-replay", schema=1, tactics_version="0.1.0", seed=seed, ruleset="mano-a-mano",
+        format="tactics-replay", schema=2, tactics_version="0.2.0", seed=seed, ruleset="synthetic",
         options={}, map=mapd, roster=roster, keyframe_every=keyframe_every,
     )
     return header, events

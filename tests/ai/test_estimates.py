@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from tactics import load_character
-from tactics.ai import common
-from tactics.ai.common import best_melee, combo_allowance, estimate, melee_weapons, weapon_instances
+from tactics.ai.mano_a_mano import odds, strikes
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance, melee_weapons, weapon_instances
 
 ROOT = Path(__file__).resolve().parents[2]
 SHEETS = sorted(p.stem for p in (ROOT / "assets/characters").glob("*.toml"))
@@ -39,15 +40,25 @@ class _View:
         self.shared: dict = {}
 
 
+class _State:
+    """A stand-in for the fighter's rule state: the defense bonus the estimates read."""
+
+    def __init__(self, defense_bonus: int = 0) -> None:
+        self.defense_bonus = defense_bonus
+
+    def defense_bonus_total(self) -> int:
+        return self.defense_bonus
+
+
 class _Unit:
     """A stand-in for a UnitView: the fields the melee estimates read."""
 
-    def __init__(self, uid: str, character, posture: str = "standing", grapple: str | None = None,
-                 grapple_role: str | None = None, z: float = 0.0, defense_bonus: int = 0,
+    def __init__(self, uid: str, character, posture: str = "standing", partner: str | None = None,
+                 role: str | None = None, z: float = 0.0, defense_bonus: int = 0,
                  health: str = "healthy") -> None:
-        self.id, self.character, self.posture = uid, character, posture
-        self.grapple, self.grapple_role, self.z = grapple, grapple_role, z
-        self.x, self.y, self.defense_bonus, self.health = 1.0, 1.0, defense_bonus, health
+        self.id, self.character, self.prone = uid, character, posture == "on_the_ground"
+        self.partner, self.role, self.z = partner, role, z
+        self.x, self.y, self.state, self.health = 1.0, 1.0, _State(defense_bonus), health
 
     @property
     def pos(self) -> tuple[float, float, float]:
@@ -70,7 +81,7 @@ def _plain_best_melee(view, me, target, charge_m=0.0, allow_strenuous=None):
     if quick:
         first = estimate(view, me, target, "quick strike", quick[0][1], charge_m=charge_m) or quick[0][0]
         options.append([first] + [e for e, _ in quick[1:n]])
-    if strenuous_ok and me.posture == "standing":
+    if strenuous_ok and not me.prone:
         for action in ("powerful strike", "strategic strike"):
             for w in ws:
                 e = estimate(view, me, target, action, w, charge_m=charge_m)
@@ -106,9 +117,9 @@ def _matchups():
 def test_strikes_in_one_pass_equal_one_estimate_at_a_time():
     for k, light, me, target in _matchups():
         view = _View(light)
-        match = common.matchup(view, me, target)
+        match = odds.matchup(view, me, target)
         for action, charge in itertools.product(STRIKES, (0.0, 5.5, 7.9)):
-            row = common._strikes(view, me, target, match, action, charge)
+            row = strikes._strikes(view, me, target, match, action, charge)
             plain = [estimate(_View(light), me, target, action, w, charge_m=charge)
                      for w in melee_weapons(me.character)]
             assert len(row) == len(plain) and all(_same(a, b) for a, b in zip(row, plain)), (k, action, charge)
@@ -122,7 +133,7 @@ def test_remembered_best_melee_chooses_as_the_plain_one():
         if light != "bright":
             continue  # the light varies below, against the same memo
         for bonus, light, health in itertools.product((0, 4), ("bright", "dim", "dark"), ("healthy", "injured")):
-            target.defense_bonus, view.map.light, me.health = bonus, light, health
+            target.state.defense_bonus, view.map.light, me.health = bonus, light, health
             for charge, allow in ((0.0, None), (7.5, None), (0.0, True), (0.0, False)):
                 got = best_melee(view, me, target, charge_m=charge, allow_strenuous=allow)
                 want = _plain_best_melee(_View(light), me, target, charge_m=charge, allow_strenuous=allow)

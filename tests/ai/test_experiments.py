@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactics.ai.experiments import report, run
+from tactics.ai.mano_a_mano.experiments import report, run
 
 
 @pytest.mark.slow

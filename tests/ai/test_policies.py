@@ -9,11 +9,13 @@ from pathlib import Path
 import pytest
 
 from tactics import Encounter, load_character, load_map
-from tactics.ai import POLICIES, Archer, Brawler, Cautious, Flyer, Grappler, NoChargeBrawler, Skirmisher
-from tactics.ai.common import hit_chance, safe_mover
-from tactics.ai.experiments import runner
+from tactics.ai import POLICIES, policies_for
+from tactics.ai.mano_a_mano import Archer, Brawler, Cautious, Flyer, Grappler, NoChargeBrawler, Skirmisher
+from tactics.ai.mano_a_mano.experiments import runner
+from tactics.ai.mano_a_mano.movers import safe_mover
+from tactics.ai.mano_a_mano.odds import hit_chance
 from tactics.map import TacticalMap
-from tactics.replay.schema import Attack, Fly, Say, State, Turn
+from tactics.replay.schema import Attack, Fly, Harm, Say, State, Turn
 from tactics.sim import Plan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,15 +48,18 @@ def fight(mapname: str, red: str, blue: str = "passive", n: int = 2, seed: int =
 
 # -- the registry ------------------------------------------------------------
 def test_policies_are_registered_by_name_and_resolved_by_the_engine():
-    assert set(POLICIES) >= {"brawler", "archer", "skirmisher", "grappler", "flyer", "cautious", "brawler-nocharge"}
-    for name, cls in POLICIES.items():
+    mano = policies_for("mano-a-mano")
+    assert set(POLICIES) == {"mano-a-mano"} and mano == POLICIES["mano-a-mano"]
+    assert set(mano) >= {"advance", "brawler", "archer", "skirmisher", "grappler", "flyer", "cautious",
+                         "brawler-nocharge"}
+    for name, cls in mano.items():
         p = cls()
         assert callable(p.plan), name
     enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=1)
     enc.add(sheet("steven"), team="red", policy="brawler")
     enc.add(sheet("clone"), team="blue", policy="passive")
     assert enc.header().roster[0].policy == "brawler"
-    assert isinstance(POLICIES["brawler-nocharge"](), Brawler) and not NoChargeBrawler().charge
+    assert isinstance(mano["brawler-nocharge"](), Brawler) and not NoChargeBrawler().charge
 
 
 def test_hit_chance_follows_the_dice_rule():
@@ -112,7 +117,7 @@ def test_brawler_charges_over_open_ground_and_nocharge_never_does():
     fast = runner()
     r = fight("arena", "brawler", n=2, seed=3, red_sheet=fast)
     charges = [e for e in r.events if isinstance(e, Attack) and e.who.startswith("red") and e.charge_m > 5]
-    assert charges and all(e.power >= 2 * 5 + math.floor(e.charge_m) - 5 or not e.hit for e in charges)
+    assert charges and all(dict(e.details)["power"] >= 2 * 5 + math.floor(e.charge_m) - 5 or not e.hit for e in charges)
     assert any("charging" in e.text for e in r.events if isinstance(e, Say))
     for seed in range(4):
         r = fight("arena", "brawler", blue="brawler-nocharge", n=4, seed=seed, red_sheet=fast, blue_sheet=fast)
@@ -124,11 +129,11 @@ def test_brawler_uses_powerful_strikes_healthy_and_quick_strikes_injured():
     by_health: dict[str, Counter] = {"healthy": Counter(), "injured": Counter()}
     health = {}
     for e in r.events:
-        if isinstance(e, State) and "health" in e.changes:
-            health[e.who] = e.changes["health"]
-        if type(e).__name__ == "Damage":
-            health[e.who] = e.health
-        if isinstance(e, Attack) and not e.counter:
+        if isinstance(e, State) and "standing" in e.changes:
+            health[e.who] = e.changes["standing"]
+        if isinstance(e, Harm):
+            health[e.who] = e.standing
+        if isinstance(e, Attack) and e.reaction != "counter":
             by_health.setdefault(health.get(e.who, "healthy"), Counter())[e.action] += 1
     assert by_health["healthy"]["powerful strike"] > 0
     assert by_health["injured"].get("powerful strike", 0) == 0
@@ -140,7 +145,7 @@ def test_archer_draws_aims_and_shoots_and_never_fires_undrawn():
     assert not refused
     shots = [e for e in r.events if isinstance(e, Attack) and e.who.startswith("red")]
     assert shots and all(e.action in ("quick shot", "draw and fire") for e in shots)
-    assert any(dict(e.roll.modifiers).get("aiming") for e in shots)
+    assert any(dict(e.roll.mods).get("aiming") for e in shots)
 
 
 def test_archer_climbs_to_the_tower_roof_and_keeps_out_of_reach():
@@ -169,7 +174,7 @@ def test_grappler_clinches_takes_the_dominant_position_and_finishes():
     acts = [e.action for e in r.events if isinstance(e, Attack) and e.who == "red-1"]
     assert acts[0] == "hold"
     assert set(acts) & {"slam", "wrench", "choke"}
-    roles = [e.changes.get("grapple_role") for e in r.events if isinstance(e, State) and e.who == "red-1"]
+    roles = [e.changes.get("role") for e in r.events if isinstance(e, State) and e.who == "red-1"]
     assert "dominant" in roles
     assert r.winner == "red"
 
@@ -189,19 +194,21 @@ def test_cautious_counters_the_advancing_and_rests_off_stun():
     r = fight("arena", "cautious", blue="brawler", n=2, seed=1, blue_sheet=sheet("steven"))
     says = [e.text for e in r.events if isinstance(e, Say) and e.who.startswith("red")]
     assert any(t.startswith("waiting to counter") for t in says)
-    assert any(e.counter for e in r.events if isinstance(e, Attack) and e.who.startswith("red"))
+    assert any(e.reaction == "counter" for e in r.events if isinstance(e, Attack) and e.who.startswith("red"))
 
 
 def test_cautious_rests_when_resting_makes_it_healthy():
     enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=0)
     me = enc.add(sheet("soldier"), team="red", at=(5, 5), policy="cautious")
     enc.add(sheet("clone"), team="blue", at=(35, 25), policy="passive")
-    enc.combatants[me.id].take(stun=4, damage=3)     # 7 of toughness 6: injured, 3 damage alone is healthy
+    c = enc.combatants[me.id]
+    c.tracks.update(stun=4, damage=3)                 # 7 of toughness 6: injured, 3 damage alone is healthy
+    c.set_standing(enc.rules.standing(c))
     assert me.health == "injured"
     r = enc.run(until=3)
     says = [e.text for e in r.events if isinstance(e, Say) and e.who == me.id]
     assert says[0].startswith("resting")
-    assert me.health == "healthy" and me.stun == 0
+    assert me.health == "healthy" and me.tracks["stun"] == 0
 
 
 def test_a_plan_is_a_plan_with_a_reason_for_every_policy():

@@ -32,7 +32,7 @@ def dask_cluster():
 def test_rows_are_outcomes_with_their_seeds(serial: Table) -> None:
     assert len(serial) == 2 * RUNS
     assert serial.columns[:7] == ["options.charging", "run", "seed", "winner", "reason", "duration", "error"]
-    assert {"red-1.damage", "blue-1.stun", "blue-1.hits", "red-1.misses", "blue-1.incapacitated_at"} <= set(serial.columns)
+    assert {"red-1.damage", "blue-1.stun", "blue-1.hits", "red-1.misses", "blue-1.down_at"} <= set(serial.columns)
     assert not any("time" in c or "wall" in c for c in serial.columns)
     for i, row in enumerate(serial.rows):
         assert row["run"] == i % RUNS and row["options.charging"] is (i < RUNS)
@@ -41,8 +41,8 @@ def test_rows_are_outcomes_with_their_seeds(serial: Table) -> None:
         assert row["error"] is None and row["winner"] in ("red", "blue", None)
         if row["winner"] is not None:
             loser = "blue-1" if row["winner"] == "red" else "red-1"
-            assert row[f"{loser}.health"] == "incapacitated"
-            assert row[f"{loser}.incapacitated_at"] <= row["duration"]
+            assert row[f"{loser}.standing"] == "incapacitated"
+            assert row[f"{loser}.down_at"] <= row["duration"]
     assert serial.meta["batch_seed"] == 11 and serial.meta["failures"] == []
     assert serial.meta["wall_seconds"] > 0
 
@@ -114,7 +114,7 @@ def test_a_run_rerun_from_its_seed_gives_the_same_replay(tmp_path) -> None:
         assert again.to_bytes() == kept
         header = json.loads(kept.split(b"\n", 1)[0])
         assert header["seed"] == row["seed"]
-        assert header["options"]["charging"] is row["options.charging"]
+        assert header["ruleset_options"]["charging"] is row["options.charging"]
         assert again.winner == row["winner"] and again.duration == row["duration"]
 
 

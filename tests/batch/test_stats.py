@@ -5,7 +5,7 @@ import math
 import pytest
 
 from tactics.batch import run_seed, summarize, wilson
-from tactics.batch.stats import Rate
+from tactics.batch.stats import CHARACTER_FIELDS, Rate, character_columns, is_casualty, track_columns
 
 
 @pytest.mark.parametrize(
@@ -52,22 +52,23 @@ def test_run_seed_is_pinned() -> None:
     assert len({run_seed(3, i) for i in range(1000)}) == 1000
 
 
-def _row(winner, duration, red_health, blue_health, charging=True, error=None):
-    return {
-        "options.charging": charging, "run": 0, "seed": 1, "winner": winner, "duration": duration, "error": error,
-        "b.team": "blue", "b.health": blue_health, "b.damage": 3,
-        "r.team": "red", "r.health": red_health, "r.damage": 1,
-    }
+def _row(winner, duration, red_down, blue_down, charging=True, error=None):
+    out = {"options.charging": charging, "run": 0, "seed": 1, "winner": winner, "duration": duration, "error": error}
+    for uid, team, down, hp in (("b", "blue", blue_down, 3), ("r", "red", red_down, 1)):
+        down_at = None if down in (None, "up") else 2.0
+        out.update(character_columns({"id": uid, "team": team, "standing": down, "tracks": {"hp": hp, "fatigue": 0},
+                                      "hits": 1, "misses": 0, "down_at": down_at}))
+    return out
 
 
 def test_summarize_groups_rates_and_failures() -> None:
     rows = [
-        _row("red", 4.0, "healthy", "incapacitated"),
-        _row("red", 6.0, "injured", "incapacitated"),
-        _row("blue", 8.0, "incapacitated", "healthy"),
-        _row(None, 60.0, "healthy", "healthy"),
+        _row("red", 4.0, "up", "out"),
+        _row("red", 6.0, "up", "out"),
+        _row("blue", 8.0, "out", "up"),
+        _row(None, 60.0, "up", "up"),
         _row(None, None, None, None, error="RuntimeError: boom"),
-        _row("blue", 5.0, "incapacitated", "healthy", charging=False),
+        _row("blue", 5.0, "out", "up", charging=False),
     ]
     on, off = summarize(rows, ["options.charging"])
     assert on.params == {"options.charging": True} and off.params == {"options.charging": False}
@@ -78,13 +79,28 @@ def test_summarize_groups_rates_and_failures() -> None:
     assert on.duration_mean == pytest.approx(19.5) and on.duration_median == pytest.approx(7.0)
     assert on.team("red").casualty_rate == pytest.approx(0.25)
     assert on.team("blue").casualty_rate == pytest.approx(0.5)
-    assert on.team("blue").damage_mean == pytest.approx(3)
+    assert on.team("blue").track_means == pytest.approx({"hp": 3, "fatigue": 0})
     assert off.runs == 1 and off.team("blue").wins.value == 1.0
     assert off.label == "options.charging=false"
     # no grouping: one condition
     (everything,) = summarize(rows)
     assert everything.runs == 5 and everything.label == "all runs"
     assert math.isnan(summarize([_row(None, None, None, None, error="x")])[0].duration_mean)
+
+
+def test_character_columns_from_a_summary_row() -> None:
+    row = character_columns({"id": "red-1", "name": "Ann", "team": "red", "policy": "p", "standing": "down",
+                             "health": "down", "tracks": {"wounds": 2, "damage": 9}, "hits": 4, "misses": 2,
+                             "turns": 9, "down_at": 6.5, "x": 1, "y": 2, "z": 0})
+    assert list(row) == ["red-1.team", "red-1.standing", "red-1.wounds", "red-1.damage", "red-1.hits",
+                         "red-1.misses", "red-1.down_at"]
+    assert [c.split(".", 1)[1] for c in row if c.split(".", 1)[1] in CHARACTER_FIELDS] == list(CHARACTER_FIELDS)
+    assert track_columns(row, "red-1") == ["wounds", "damage"] and is_casualty(row, "red-1")
+    # an engine that still says incapacitated_at, and older tables, are read the same
+    old = character_columns({"id": "a", "team": "red", "health": "x", "incapacitated_at": 3.0})
+    assert old["a.standing"] == "x" and old["a.down_at"] == 3.0 and is_casualty(old, "a")
+    assert is_casualty({"a.incapacitated_at": 1.0}, "a") and not is_casualty({"a.incapacitated_at": None}, "a")
+    assert not is_casualty(character_columns({"id": "a", "team": "red", "down_at": None}), "a")
 
 
 def test_module_examples() -> None:

@@ -74,8 +74,8 @@ def test_final_table_matches_the_replay_fold(default_run) -> None:
     for uid, u in state.units.items():
         row = next(line for line in lines if re.match(rf"\s*{re.escape(uid)}\s", line))
         nums = [int(n) for n in row.split()[-4:]]
-        assert nums == [u.stun, u.damage, u.hits, u.misses], (uid, row)
-        assert u.health in row
+        assert nums == [u.tracks["stun"], u.tracks["damage"], u.hits, u.misses], (uid, row)
+        assert u.standing in row
     # and the folded rows agree with the engine's own summary
     rows = {r["id"]: r for r in final_rows(rep.header, rep.events)}
     assert {k: (v["hits"], v["misses"]) for k, v in rows.items()} == {
@@ -91,10 +91,10 @@ def test_log_has_one_line_per_attack_with_its_roll(default_run) -> None:
     attack_lines = [line for line in log.lines() if line.kind == "attack"]
     assert len(attack_lines) == len(attacks)
     for ev, line in zip(attacks, attack_lines):
-        assert f"d20 {ev.roll.die}" in line.text and f"vs {ev.roll.difficulty}" in line.text
+        assert f"d20 {ev.roll.faces[0]}" in line.text and f"vs {ev.roll.target}" in line.text
         assert ("hit" in line.text) == ev.hit
-        if ev.hit:
-            assert f"{ev.damage} damage" in line.text
+        if ev.hit and ev.harm.get("damage"):
+            assert f"{ev.harm['damage']} damage" in line.text
         assert line.text in res.output
 
 
@@ -125,7 +125,7 @@ def test_skirmish_set_and_reasons(tmp_path: Path) -> None:
               "--until", "3", "--out", out)
     assert res.exit_code == 0, res.output
     rep = load_replay(out)
-    assert rep.header.options["charging"] is False
+    assert rep.header.ruleset_options["charging"] is False
     assert rep.header.map["light"]["default"] == "dark"
     assert "closing on" in res.output or "shooting" in res.output or ":" in res.output
 

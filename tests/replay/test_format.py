@@ -8,14 +8,21 @@ import pytest
 
 from tactics.errors import InputError
 from tactics.replay import FORMAT, Header, UnitInfo, load_replay, write_replay
-from tactics.replay.schema import Attack, Damage, End, LegRec, Move, RollRec, Say, State, Turn
+from tactics.replay.schema import (Attack, BarInfo, End, Harm, LegRec, Move, Presentation, RollRec, Say,
+                                   StandingInfo, State, TrackInfo, Turn)
 from tactics.replay.writer import ReplayWriter
+
+PRESENTATION = Presentation(
+    tracks=[TrackInfo("hp", 15, "health", start=15), TrackInfo("fatigue", 10, "stun")],
+    standings=[StandingInfo("fighting", True), StandingInfo("reeling", True), StandingInfo("out", False)],
+    bar=BarInfo(["hp"], 15),
+)
 
 
 def header(**kw) -> Header:
     unit = UnitInfo(id="red-1", name="Steven", team="red", sheet={"name": "Steven"}, start=(1.0, 1.0, 0.0),
-                    toughness=7, stamina=14)
-    base = dict(format=FORMAT, schema=1, tactics_version="0.1.0", seed=3, ruleset="mano-a-mano",
+                    presentation=PRESENTATION)
+    base = dict(format=FORMAT, schema=2, tactics_version="0.2.0", seed=3, ruleset="test",
                 options={}, map={}, roster=[unit], keyframe_every=1.0)
     base.update(kw)
     return Header(**base)
@@ -25,13 +32,15 @@ EVENTS = [
     Turn(t=0.0, who="red-1", round=1),
     Move(t=0.0, who="red-1", legs=[LegRec("walk", (1.0, 1.0, 0.0), (5.0, 1.0, 0.0), 0.0, 0.8)]),
     Attack(t=0.0, who="red-1", target="red-1", action="quick strike", weapon="hands",
-           roll=RollRec(die=14, total=16, difficulty=14, success=True, modifiers=[("hands attack", 2)]),
-           hit=True, power=3, damage=1, stun=2),
-    Damage(t=0.0, who="red-1", stun=2, damage=1, total_stun=2, total_damage=1, health="healthy", source="x"),
-    State(t=1.0, who="red-1", changes={"stun": 1}),
+           roll=RollRec(dice="d20", faces=[14], total=16, target=14, success=True, mods=[("hands attack", 2)]),
+           hit=True, harm={"hp": -1, "fatigue": 2}, details=[("power", 3)]),
+    Harm(t=0.0, who="red-1", changes={"hp": -1, "fatigue": 2}, tracks={"hp": 14, "fatigue": 2}, standing="fighting",
+         source="x"),
+    Harm(t=1.0, who="red-1", changes={"fatigue": -1}, tracks={"hp": 14, "fatigue": 1}, standing="fighting",
+         source="rest"),
+    State(t=1.0, who="red-1", changes={"prone": True, "winded": 2}),
     Say(t=2.5, who="red-1", text="resting"),
-    Damage(t=3.0, who="red-1", stun=0, damage=13, total_stun=1, total_damage=14, health="incapacitated",
-           source="y"),
+    Harm(t=3.0, who="red-1", changes={"hp": -14}, tracks={"hp": 0, "fatigue": 1}, standing="out", source="y"),
     End(t=3.0, winner=None, reason="nobody can act any more"),
 ]
 
@@ -55,15 +64,29 @@ def test_gzip_output_is_deterministic(tmp_path):
 def test_the_fold_rebuilds_state_at_any_time_forward_and_back(tmp_path):
     tl = load_replay(write_replay(tmp_path / "r.jsonl", header(), EVENTS)).fold()
     s = tl.state_at(0.4)
-    assert (s.units["red-1"].x, s.units["red-1"].stun, s.units["red-1"].moving) == (3.0, 2, "walk")
-    assert tl.state_at(1.0).units["red-1"].stun == 1
+    assert (s.units["red-1"].x, s.units["red-1"].tracks, s.units["red-1"].moving) == (
+        3.0, {"hp": 14, "fatigue": 2}, "walk")
+    assert tl.state_at(-1.0).units["red-1"].tracks == {"hp": 15, "fatigue": 0}
+    assert tl.state_at(-1.0).units["red-1"].standing == "fighting"
+    one = tl.state_at(1.0).units["red-1"]
+    assert (one.tracks["fatigue"], one.prone, one.status) == (1, True, {"winded": 2})
     assert tl.state_at(2.9).units["red-1"].last_say == "resting"
     late = tl.state_at(3.0).units["red-1"]
-    assert (late.health, late.active, late.damage) == ("incapacitated", False, 14)
+    assert (late.standing, late.health, late.active, late.tracks["hp"]) == ("out", "out", False, 0)
+    assert tl.presentation["red-1"] == PRESENTATION and tl.able["red-1"] == {"fighting", "reeling"}
     # backward after forward gives the same answer as fresh
     assert tl.state_at(0.4) == s
     assert tl.state_at(0.0).units["red-1"].hits == 1
     assert tl.final_state().ended.reason == "nobody can act any more"
+
+
+def test_state_at_copies_never_touch_the_keyframes(tmp_path):
+    tl = load_replay(write_replay(tmp_path / "r.jsonl", header(), EVENTS)).fold()
+    a = tl.state_at(1.5).units["red-1"]
+    a.tracks["hp"] = -99
+    a.status["winded"] = 99
+    b = tl.state_at(1.5).units["red-1"]
+    assert b.tracks["hp"] == 14 and b.status == {"winded": 2}
 
 
 def test_the_writer_leaves_nothing_when_interrupted(tmp_path):
@@ -83,7 +106,9 @@ def test_the_writer_leaves_nothing_when_interrupted(tmp_path):
         (lambda lines: lines[:2] + ['{"type":"teleport","t":1.0,"who":"red-1"}'] + lines[2:], "line 3", "bad event"),
         (lambda lines: lines[:2] + ['{"type":"say","t":"soon","who":"red-1","text":"x"}'] + lines[2:], "line 3", "bad event"),
         (lambda lines: ['{"type":"header","format":"other"}'] + lines[1:], "line 1", "bad header"),
-        (lambda lines: [lines[0].replace('"schema":1', '"schema":99')] + lines[1:], "line 1", "newer"),
+        (lambda lines: [lines[0].replace('"schema":2', '"schema":99')] + lines[1:], "line 1", "newer"),
+        (lambda lines: [lines[0].replace('"schema":2', '"schema":0')] + lines[1:], "line 1", "schema 0"),
+        (lambda lines: [lines[0].replace('"presentation"', '"look"')] + lines[1:], "line 1", "bad header"),
         (lambda lines: lines[:1] + [lines[6], lines[1]], "line 3", "time runs backwards"),
         (lambda lines: [], "line 1", "empty"),
     ],

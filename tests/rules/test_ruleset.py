@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from tactics import Encounter
 from tactics.dice import ScriptedDice
 from tactics.map import TacticalMap
@@ -22,22 +20,31 @@ def test_mano_a_mano_is_the_default_and_holds_the_rules_functions():
 
 
 def test_a_different_ruleset_changes_what_the_engine_does_and_is_named_in_the_header():
-    sharp_world = dataclasses.replace(MANO_A_MANO, name="all-sharp",
-                                      split_power=lambda power, sharpness: (power, 0))
-    from tactics.rules import attack as attack_module
+    # the seam: a ruleset is any object of the protocol; here Mano a Mano with every hit sharp
+    from tactics.rules import Attacked, Harm
+    from tactics.rulesets.mano_a_mano import ManoAMano
 
-    def resolve(*args, **kw):
-        res = attack_module.resolve_attack(*args, **kw)
-        return res.__class__(**{**{f: getattr(res, f) for f in res.__struct_fields__},
-                               "damage": res.damage + res.stun, "stun": 0})
+    def sharp(changes):
+        return {"damage": sum(changes.values())} if changes else changes
 
-    sharp_world = dataclasses.replace(sharp_world, resolve_attack=resolve)
+    class AllSharp(ManoAMano):
+        name = "all-sharp"
+
+        def act(self, world, unit, act, budget, turn):
+            for eff in super().act(world, unit, act, budget, turn):
+                if isinstance(eff, Attacked):
+                    eff.harm = sharp(eff.harm)
+                elif isinstance(eff, Harm) and "stun" in eff.changes and eff.source.startswith("quick"):
+                    eff = Harm(eff.who, sharp(eff.changes), eff.source)
+                yield eff
+
     steven = load_character(ROOT / "assets/characters/steven.toml")
-    enc = Encounter(TacticalMap.from_grid(["......"]), dice=ScriptedDice([15]), ruleset=sharp_world)
+    enc = Encounter(TacticalMap.from_grid(["......"]), dice=ScriptedDice([15]), ruleset=AllSharp())
     enc.add(steven, "red", at=(1.0, 1.0),
             policy=Scripted([Plan([Act("quick strike", target="blue-1", weapon="hands")])]))
     enc.add(steven, "blue", at=(3.0, 1.0), policy=Scripted([]))
     result = enc.run(until=0.9)
     (attack,) = [e for e in result.events if isinstance(e, Attack)]
-    assert (attack.damage, attack.stun) == (3, 0)      # Mano a Mano would give 1 damage, 2 stun
+    assert attack.harm == {"damage": 3}      # Mano a Mano would give 1 damage, 2 stun
     assert result.header.ruleset == "all-sharp"
+    assert result.combatants["blue-1"]["tracks"] == {"stun": 0, "damage": 3}

@@ -15,7 +15,7 @@ from pathlib import Path
 from tactics import Encounter, load_character, load_map
 from tactics.dice import ScriptedDice
 from tactics.replay import load_replay
-from tactics.replay.schema import Attack, Damage, Roll, Say, State
+from tactics.replay.schema import Attack, Harm, Roll, Say
 from tactics.sim import Act, Plan, Scripted
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,9 +55,11 @@ def test_the_combat_example_replays_exactly():
     enc, result, steven, clone = play()
     assert enc.dice.remaining == 0
     ambush = [e for e in result.events if isinstance(e, Roll)][0]
-    assert (ambush.roll.die, ambush.roll.total, ambush.roll.difficulty, ambush.roll.success) == (13, 13, 10, True)
+    assert (ambush.roll.faces, ambush.roll.total, ambush.roll.target, ambush.roll.success) == ([13], 13, 10, True)
+    assert ambush.roll.dice == "d20" and ambush.roll.mode == "beat"
     attacks = [e for e in result.events if isinstance(e, Attack)]
-    seen = [(a.who, a.weapon, a.action, a.roll.die, a.roll.total, a.roll.difficulty, a.hit, a.damage, a.stun)
+    seen = [(a.who, a.weapon, a.action, a.roll.faces[0], a.roll.total, a.roll.target, a.hit, a.harm.get("damage", 0),
+             a.harm.get("stun", 0))
             for a in attacks]
     assert seen == [
         ("red-1", "machete", "powerful strike", 2, 6, 12, False, 0, 0),
@@ -67,20 +69,20 @@ def test_the_combat_example_replays_exactly():
         ("red-1", "feet", "quick strike", 12, 14, 17, False, 0, 0),
         ("red-1", "machete", "quick strike", 17, 21, 17, True, 5, 0),
     ]
-    assert attacks[3].counter is True
-    assert attacks[3].power == 10
+    assert attacks[3].reaction == "counter"
+    assert dict(attacks[3].details)["power"] == 10
     # turn instants: Steven first (surprise), the clone half a round later
     assert [a.t for a in attacks] == [0.0, 0.5, 0.5, 1.5, 2.0, 2.0]
     # the injured clone's powerful strike is refused, and it evades
     refused = [e.text for e in result.events if isinstance(e, Say) and e.who == "blue-1" and e.text.startswith("refused")]
     assert any("powerful strike" in t and "injured" in t for t in refused)
-    assert ("evade", 5) in attacks[4].roll.difficulty_mods
+    assert ("evade", 5) in attacks[4].roll.target_mods
     # Steven recovered one stun at the end of his second turn
-    steven_stun = [e.changes["stun"] for e in result.events if isinstance(e, State) and e.who == "red-1" and "stun" in e.changes]
-    assert steven_stun[0] == 1
+    recovered = [e for e in result.events if isinstance(e, Harm) and e.who == "red-1" and e.source == "recovery"]
+    assert (recovered[0].changes, recovered[0].tracks["stun"]) == ({"stun": -1}, 1)
     assert result.winner == "red"
-    assert clone.damage == 15 and clone.health == "incapacitated"
-    assert steven.damage == 1
+    assert clone.tracks["damage"] == 15 and clone.standing == "incapacitated"
+    assert steven.tracks["damage"] == 1
 
 
 def test_the_combat_example_replay_folds_to_the_engine_state(tmp_path):
@@ -90,7 +92,7 @@ def test_the_combat_example_replay_folds_to_the_engine_state(tmp_path):
     final = tl.final_state().units
     for c in enc.order:
         u = final[c.id]
-        assert (u.stun, u.damage, u.health) == (c.stun, c.damage, c.health)
+        assert (dict(u.tracks), u.standing) == (c.tracks, c.standing)
         assert (u.x, u.y, u.z) == (c.x, c.y, c.z)
-    damage = [e for e in result.events if isinstance(e, Damage) and e.who == "blue-1"]
-    assert [d.total_damage for d in damage] == [10, 15]
+    damage = [e for e in result.events if isinstance(e, Harm) and e.who == "blue-1" and "damage" in e.changes]
+    assert [d.tracks["damage"] for d in damage] == [10, 15]

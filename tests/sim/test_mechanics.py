@@ -12,7 +12,7 @@ import pytest
 from tactics import Encounter
 from tactics.dice import ScriptedDice
 from tactics.map import TacticalMap
-from tactics.replay.schema import Attack, Climb, Damage, Fall, Fly, Jump, Move, Say, Turn
+from tactics.replay.schema import Attack, Climb, Fall, Fly, Harm, Jump, Move, Say, Turn
 from tactics.sim import Act, MoveTo, Plan, Scripted
 
 from .conftest import sheet
@@ -37,8 +37,8 @@ def test_a_straight_run_of_more_than_5_m_adds_power_to_the_strike():
     result = enc.run(until=0.9)
     (attack,) = of(result, Attack)
     assert attack.charge_m == 8.0
-    assert attack.power == 5 + (8 - 5)          # machete 5, charge floor(8) - 5
-    assert attack.damage == 8                    # sharp: all damage
+    assert dict(attack.details)["power"] == 5 + (8 - 5)          # machete 5, charge floor(8) - 5
+    assert attack.harm["damage"] == 8                    # sharp: all damage
 
 
 def test_a_run_of_5_m_or_less_is_no_charge_and_charging_can_be_switched_off():
@@ -48,7 +48,7 @@ def test_a_run_of_5_m_or_less_is_no_charge_and_charging_can_be_switched_off():
         enc.add(sheet(running=8), "red", at=(1.0, 3.0), policy=Scripted([plan]))
         enc.add(sheet("clone", toughness=20), "blue", at=(3.0 + run, 3.0), policy=passive())
         (attack,) = of(enc.run(until=0.9), Attack)
-        assert attack.power == expected
+        assert dict(attack.details)["power"] == expected
 
 
 GAP = ["...._......"]  # the gap is col 4: x in [8, 10), 2 m wide, 10 m deep
@@ -76,12 +76,12 @@ def test_a_near_limit_standing_jump_that_fails_falls_into_the_gap():
     result = enc.run(until=0.9)
     (jump,) = of(result, Jump)
     assert not jump.running_start and jump.max_distance == 2.5
-    assert (jump.roll.die, jump.roll.difficulty, jump.success) == (5, 10, False)
+    assert (jump.roll.faces, jump.roll.target, jump.success) == ([5], 10, False)
     (fall,) = of(result, Fall)
     assert fall.height == 10.0 and fall.severity == "lethal"
-    assert (fall.roll.die, fall.roll.success, fall.damage, fall.stun) == (15, True, 7, 7)
+    assert (fall.roll.faces, fall.roll.success, fall.harm) == ([15], True, {"damage": 7, "stun": 7})
     red = enc.combatants["red-1"]
-    assert red.z == -10.0 and red.health == "incapacitated"
+    assert red.z == -10.0 and red.standing == "incapacitated"
     assert result.winner == "blue"
 
 
@@ -115,13 +115,13 @@ def test_a_failed_climbing_roll_high_up_is_a_dangerous_fall():
     result = enc.run(until=8)
     climbs = of(result, Climb)
     assert [c.success for c in climbs] == [True] * 5 + [False]
-    assert all(c.roll.difficulty == 10 for c in climbs)
+    assert all(c.roll.target == 10 for c in climbs)
     (fall,) = of(result, Fall)
     assert fall.severity == "dangerous" and 3 < fall.height <= 6
     assert fall.cause == "lost grip on handholds"
-    assert (fall.roll.die, fall.roll.success, fall.damage, fall.stun) == (4, False, 9, 9)
+    assert (fall.roll.faces, fall.roll.success, fall.harm) == ([4], False, {"damage": 9, "stun": 9})
     red = enc.combatants["red-1"]
-    assert (red.damage, red.z) == (9, 0.0)
+    assert (red.tracks["damage"], red.z) == (9, 0.0)
 
 
 def test_a_flyer_loses_airspeed_climbing_and_gains_it_diving_up_to_double():
@@ -155,7 +155,7 @@ def test_a_flyer_incapacitated_in_the_air_falls():
     (fall,) = of(result, Fall, "blue-1")
     assert fall.cause == "incapacitated in the air"
     assert fall.height == 8.0 and fall.severity == "lethal" and not fall.roll.success
-    assert fall.damage == victim.stamina
+    assert fall.harm["damage"] == victim.stamina
     assert enc.combatants["blue-1"].z == 0.0 and not enc.combatants["blue-1"].flying
 
 
@@ -173,7 +173,7 @@ def test_an_archers_difficulty_rises_with_distance_and_darkness():
     result = enc.run(until=2.9)
     a1, a2, a3 = of(result, Attack)
     step = bow.range / 20
-    mods = [dict(a.roll.difficulty_mods) for a in (a1, a2, a3)]
+    mods = [dict(a.roll.target_mods) for a in (a1, a2, a3)]
     rng = [sum(v for k, v in m.items() if k.startswith("range")) for m in mods]
     assert rng == [int(4 // step), int(36 // step), int(72 // step)]
     assert rng[0] <= rng[1] <= rng[2] and rng[2] > rng[0]
@@ -205,7 +205,7 @@ def test_a_blocked_team_ends_as_a_draw_with_no_path():
     enc.add(sheet("clone"), "blue", at=(15.0, 3.0), policy="advance")
     result = enc.run(until=60)
     assert result.winner is None and result.reason.startswith("no path")
-    assert not of(result, Damage)
+    assert not of(result, Harm)
 
 
 def test_the_referee_ends_a_fight_after_stall_rounds_whole_rounds_without_moves_or_attacks():
@@ -230,7 +230,7 @@ def test_a_hold_takes_the_dominant_position_and_the_pair_moves_together():
     enc.add(sheet("clone"), "blue", at=(7.0, 3.0), policy=Scripted([Plan([MoveTo(15.0, 3.0)])]))
     result = enc.run(until=1.9)
     red, blue = enc.combatants["red-1"], enc.combatants["blue-1"]
-    assert (red.grapple, red.grapple_role, blue.grapple_role) == ("blue-1", "dominant", "inferior")
+    assert (red.partner, red.role, blue.role) == ("blue-1", "dominant", "inferior")
     assert any("only the dominant grappler" in s.text for s in of(result, Say, "blue-1"))
     dragged = of(result, Move, "blue-1")
     assert dragged and all(leg.kind == "drag" for leg in dragged[0].legs)
@@ -245,9 +245,9 @@ def test_swimming_adds_to_strikes_and_halves_their_stun():
     enc.add(sheet(swimming=3), "red", at=(3.0, 1.0), policy=Scripted([plan]))
     enc.add(sheet("clone", swimming=2), "blue", at=(5.0, 1.0), policy=passive())
     (attack,) = of(enc.run(until=0.9), Attack)
-    assert ("swimming", 3) in attack.roll.modifiers
-    assert ("swimming", 2) in attack.roll.difficulty_mods
-    assert (attack.power, attack.damage, attack.stun) == (3, 1, 1)   # blunt 3: 1 damage, 2 stun halved to 1
+    assert ("swimming", 3) in attack.roll.mods
+    assert ("swimming", 2) in attack.roll.target_mods
+    assert (dict(attack.details)["power"], attack.harm) == (3, {"damage": 1, "stun": 1})   # blunt 3: 1 damage, 2 stun halved to 1
 
 
 def test_each_of_several_thrown_weapons_is_spent_on_its_own():

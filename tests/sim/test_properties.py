@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tactics import Encounter
 from tactics.map import TacticalMap
 from tactics.replay import parse_replay
-from tactics.replay.schema import Attack, Damage, Move, State
+from tactics.replay.schema import Attack, Harm, Move
 
 from .conftest import sheet
 
@@ -71,14 +71,11 @@ def check_invariants(enc, result):
                     c = enc.combatants[who].character
                     speed = math.dist(leg.start, leg.end) / max(leg.t1 - leg.t0, 1e-12)
                     assert speed <= c.running / rs + 1e-6, (who, leg, tmap.grid)
-        if isinstance(ev, Damage):
-            assert ev.total_stun >= 0 and ev.total_damage >= 0
-            if ev.health == "incapacitated":
+        if isinstance(ev, Harm):
+            assert all(v >= 0 for v in ev.tracks.values()), f"negative track {ev.tracks}"
+            if ev.standing == "incapacitated":
                 out.add(who)
-        if isinstance(ev, State):
-            if ev.changes.get("stun", 0) < 0:
-                raise AssertionError("negative stun")
-            if ev.changes.get("health") in ("healthy", "injured"):
+            elif ev.standing in ("healthy", "injured"):
                 out.discard(who)
     for (who, t), used in spent.items():
         assert used <= rs + 1e-6, f"{who} moved for {used} s in the turn at {t}"
@@ -86,9 +83,9 @@ def check_invariants(enc, result):
     final = replay.fold().final_state().units
     for c in enc.order:
         u = final[c.id]
-        assert (u.stun, u.damage, u.health) == (c.stun, c.damage, c.health)
+        assert (dict(u.tracks), u.standing) == (c.tracks, c.standing)
         assert math.isclose(u.x, c.x) and math.isclose(u.y, c.y) and math.isclose(u.z, c.z)
-        assert c.stun >= 0 and c.damage >= 0
+        assert all(v >= 0 for v in c.tracks.values())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

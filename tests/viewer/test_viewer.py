@@ -183,12 +183,12 @@ def test_health_bar_changes_after_damage(v):
     v.draw()
     pos = v.unit_screen_pos("blue-1")
     assert _count(v, palette.HEALTH_DAMAGE, pos) == 0
-    assert _count(v, palette.HEALTH_STUN, pos) == 0
+    assert _count(v, palette.HARM_TEMPORARY, pos) == 0
     green_before = _count(v, palette.HEALTH_OK, pos)
     v.seek(5.0)  # after the hit (and after its line has faded)
     v.draw()
     assert _count(v, palette.HEALTH_DAMAGE, pos) > 0
-    assert _count(v, palette.HEALTH_STUN, pos) > 0
+    assert _count(v, palette.HARM_TEMPORARY, pos) > 0
     assert _count(v, palette.HEALTH_OK, pos) < green_before
 
 

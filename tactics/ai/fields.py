@@ -1,0 +1,190 @@
+"""Team fields: where a team's enemies are, as distance fields every member steers by.
+
+Movement on big maps is steered by a *team field*: one multi-source distance
+field from every enemy's cell, computed at most once per team and round and
+shared by the whole team (the map caches fields per goals and mover), so a
+hundred units do not each run a path search across the map every turn. Close
+to the target the engine's own short path search finishes the approach::
+
+    >>> ok, field = reach_field(view, view.me, view.enemies())    # doctest: +SKIP
+    >>> steer(view, view.me, view.enemies(), 8.0, field)           # doctest: +SKIP
+    (14.2, 6.0)
+
+Units plan with a *safe mover* (:func:`movers`, made by the ruleset's AI package): only the jumps and
+climbs they surely make, so nobody walks into a ravine it would fall into.
+Nothing here reads a ruleset's rules; the map and the view answer.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from typing import Any
+
+from tactics.map import Mover
+from tactics.sim.view import UnitView, View
+
+SAFE_MOVERS: dict[str, str] = {"mano-a-mano": "tactics.ai.mano_a_mano.movers"}
+"""Ruleset name -> the module whose ``safe_mover(sheet, cell_size) -> Mover`` plans only the jumps and
+climbs that sheet surely makes. A ruleset without one plans with the engine's own mover."""
+
+
+def _can_fly(sheet: Any) -> bool:
+    return getattr(sheet, "airspeed", 0) > 0
+
+
+def movers(view: View, me: UnitView) -> tuple[Mover, Mover]:
+    """(safe, engine's) movers of ``me``; flyers use the engine's for both.
+
+    The safe mover comes from the ruleset's AI package (:data:`SAFE_MOVERS`),
+    made once per sheet and cell size in the scenario-shared cache.
+    """
+    real = view.mover(me)
+    ch = me.character
+    if _can_fly(ch):
+        return real, real
+    memo = view.shared.get("safe movers")
+    if memo is None:
+        memo = view.shared["safe movers"] = {}
+    key = (id(ch), view.map.cell_size)  # by identity: some systems' sheets are not hashable
+    got = memo.get(key)
+    if got is None or got[0] is not ch:
+        safe = _safe_mover(view, ch)
+        if safe is None:
+            return real, real
+        got = memo[key] = (ch, safe)
+    return got[1], real
+
+
+def _safe_mover(view: View, ch: Any) -> Mover | None:
+    """The ruleset's safe mover for the sheet ``ch`` (None: the ruleset has none)."""
+    module = SAFE_MOVERS.get(getattr(view.ruleset, "name", ""))
+    if module is None:
+        return None
+    return importlib.import_module(module).safe_mover(ch, view.map.cell_size)
+
+
+def _round_seconds(view: View) -> float:
+    """Seconds in a round: the encounter's setting when it has one, else the ruleset's."""
+    got = getattr(view.options, "round_seconds", None)
+    return float(got) if got else float(view.ruleset.round_seconds)
+
+
+def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
+    # one field per team per round on small maps; every other round on big ones (it only steers)
+    tmap = view.map
+    every = 1 if tmap.rows * tmap.cols <= 4096 else 2
+    rnd = math.floor(view.time / max(1e-9, _round_seconds(view))) // every
+    memo = view.memo
+    fields = memo.get("team fields")
+    if fields is None:
+        fields = memo["team fields"] = {}
+    mkey = mv.key
+    key = (me.team, mkey)
+    hit = fields.get(key)
+    if hit is not None and hit[0] == rnd:
+        return hit[1]
+    f = _distance_field(view, enemies, mv, tmap, mkey)
+    fields[key] = (rnd, f)
+    return f
+
+
+FIELD_MEMORY = 64
+"""How many fields :func:`_distance_field` (and :func:`_field_answers`) remember, all forgotten when full:
+a field holds a cost per cell, and the map keeps its own 256 (a batch meets a handful)."""
+
+
+def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = None, mkey: tuple | None = None) -> Any:
+    """The map's distance field to the enemies' positions for ``mv``, remembered in the scenario-shared
+    cache by those positions: the fights of a batch meet the same few (the map keys its own fields by
+    cells, which costs more to work out than a look-up by position). ``tmap`` and ``mkey``: ``view.map``
+    and ``mv.key`` when the caller has them (the :func:`map_cache` look-up is inline: every approach
+    turn asks)."""
+    tmap = view.map if tmap is None else tmap
+    shared = view.shared.get("distance fields")
+    if shared is None or shared[0] is not tmap:
+        shared = view.shared["distance fields"] = (tmap, {})
+    cache = shared[1]
+    goals = tuple([e.pos for e in enemies])
+    key = (mv.key if mkey is None else mkey, goals)
+    f = cache.get(key)
+    if f is None:
+        if len(cache) >= FIELD_MEMORY:
+            cache.clear()
+        f = cache[key] = tmap.distance_field(goals, mv)
+    return f
+
+
+def team_field(view: View, me: UnitView, enemies: list[UnitView], safe: bool = True) -> Any:
+    """One multi-source distance field to every enemy, shared by a team for a round.
+
+    Cached in the encounter's ``view.memo`` by (team, mover, round): within a
+    round (two rounds on maps of more than 4096 cells) the field is a few
+    metres stale at worst, which only steers; the last metres are a real path
+    to the real target. ``safe`` plans with the safe mover (:func:`movers`); when that finds
+    no way, the engine's own mover is used.
+    """
+    if not safe:
+        return _field(view, me, enemies, movers(view, me)[1])
+    return _team_field_at(view, me, enemies, movers(view, me))[0]
+
+
+def _team_field_at(view: View, me: UnitView, enemies: list[UnitView], mv: tuple[Mover, Mover]) -> tuple[Any, float]:
+    """:func:`team_field` (safe) for the movers ``mv`` and its cost at ``me``, read once."""
+    sm, real = mv
+    x, y, _ = me.pos
+    f = _field(view, me, enemies, sm)
+    cost = f.cost_at(x, y)
+    if sm is not real and cost == math.inf:
+        f = _field(view, me, enemies, real)
+        cost = f.cost_at(x, y)
+    return f, cost
+
+
+def safe_reachable(view: View, me: UnitView) -> bool:
+    """Can ``me`` reach any enemy without a jump that needs a roll or a climb it could fall from?"""
+    if _can_fly(me.character):
+        return True
+    enemies = view.enemies()
+    if not enemies:
+        return False
+    return _field(view, me, enemies, movers(view, me)[0]).cost_at(me.x, me.y) < math.inf
+
+
+def reachable(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
+    """Can ``me`` walk (swim, climb, jump) to any enemy at all?"""
+    return reach_field(view, me, enemies)[0]
+
+
+def reach_field(view: View, me: UnitView, enemies: list[UnitView],
+                mv: tuple[Mover, Mover] | None = None) -> tuple[bool, Any]:
+    """:func:`reachable`, and the team field it read (None for a flyer, which reads none).
+
+    A policy that steers later in the same turn passes that field on to
+    :func:`move_toward` or :func:`steer` instead of looking it up again (within
+    a turn nothing moves, so it is the very field they would get). ``mv``:
+    ``me``'s :func:`movers`, when the caller has them.
+    """
+    if me.flying or _can_fly(me.character):
+        return True, None
+    f, cost = _team_field_at(view, me, enemies, movers(view, me) if mv is None else mv)
+    return cost < math.inf, f
+
+
+def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
+          field: Any = None) -> tuple[float, float] | None:
+    """A waypoint about ``metres`` down the team field toward the nearest enemy (None if no way).
+
+    ``field``: this turn's :func:`team_field` when the caller has it already.
+    """
+    f = team_field(view, me, enemies) if field is None else field
+    x, y = me.x, me.y
+    start_cost = f.cost_at(x, y)
+    if start_cost == math.inf:
+        return None
+    return f.downhill(x, y, metres)
+
+
+def standable(tmap: Any) -> Any:
+    """rows×cols bool: cells one can stand in (the map's own rule, computed once per map)."""
+    return tmap.standable

@@ -1,0 +1,382 @@
+"""The archer: keeps distance and line of sight, draws, aims, shoots.
+
+Each turn:
+
+1. **Target.** Among enemies it can see, the best expected shot (range and
+   darkness at the target count, 000 · Attacking, so lit targets are
+   preferred), with the team's focus on injured enemies.
+2. **Perch.** When the map has high ground (a tower roof, an outcrop) within
+   a few turns and no enemy is close, it heads there (ladders and ropes are
+   climbed, 000 · Movement · Climbing).
+3. **Stand.** Otherwise it scores every cell it can walk to this turn, all at
+   once: line of sight to the target (one vectorised ``line_of_sight_many``),
+   out of the reach of every walker next turn, dark or dim cover for itself,
+   height over the target, a short range; and moves to the best.
+4. **Shoot.** The bow must be drawn to aim or shoot and stays drawn between
+   turns (000 · Archery and Marksmanship). With a combo of two quick actions:
+   drawn and aimed → shoot (+5) and draw again; drawn → shoot and draw again,
+   or aim and shoot when the unaimed chance is under 50 % (two aimed shots in
+   three turns beat three plain ones then); not drawn → draw and shoot, or
+   draw and aim. Injured (one action): draw, aim or shoot. A character who
+   cannot combo draws and fires in one strenuous action.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from tactics.ai.approach import walk_in
+from tactics.ai.fields import movers, standable, team_field
+from tactics.ai.mano_a_mano.focus import pick_target, worn
+from tactics.ai.mano_a_mano.odds import Estimate, estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
+from tactics.ai.reactions import Reactive
+from tactics.ai.routes import route
+from tactics.map import LIGHTS
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
+
+AIM_BELOW = 0.5
+"""Aim before shooting when the unaimed chance to hit is below this."""
+PERCH_RISE_M = 3.0
+"""High ground: at least this much above where the archer stands."""
+PERCH_MAX_COST_M = 45.0
+"""Head for a perch only if it is at most this many metres of movement away."""
+
+
+def bow_of(me: UnitView) -> Any:
+    for w in me.character.weapons:
+        if w.kind == "bow" and me.character.can_draw(w):
+            return w
+    return None
+
+
+def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarray, np.ndarray]:
+    """Columns and rows (flat arrays) of the square of cells within ``metres`` of cell (col, row)."""
+    k = int(math.ceil(metres / tmap.cell_size))
+    cols = np.arange(max(0, col - k), min(tmap.cols, col + k + 1))
+    rows = np.arange(max(0, row - k), min(tmap.rows, row + k + 1))
+    cc, rr = np.meshgrid(cols, rows)
+    return cc.ravel(), rr.ravel()
+
+
+class Archer(Reactive):
+    """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
+
+    name = "archer"
+
+    def __init__(self) -> None:
+        self._bad: set[int] = set()
+
+    def plan(self, view: View) -> Plan:
+        me = view.me
+        enemies = view.enemies()
+        if not enemies:
+            return Plan([], "no enemy left")
+        bow = bow_of(me)
+        if bow is None or me.partner is not None:
+            return self._melee(view, me, enemies)
+        if me.prone:
+            return Plan([Act("stand")], "getting back up")
+        target, _ = self._best_target(view, me, enemies, bow, me.pos)
+        focus = target or pick_target(view, me, enemies)
+        steps: list[Any] = []
+        why = ""
+        at = me.pos
+        if not me.climbing:
+            perch = self._perch(view, me, enemies)
+            goal = None
+            if perch is not None:
+                goal = perch
+                why = f"climbing to high ground at {view.map.ground_height(*perch):.0f} m"
+            else:
+                goal, why = self._position(view, me, enemies, focus, bow)
+            if goal is not None:
+                r = route(view, me, goal)
+                if r is None:
+                    gc, gr = view.map.cell_of(*goal)
+                    self._bad.add(gr * view.map.cols + gc)
+                    why = ""
+                else:
+                    steps += r.steps
+                    ex, ey = r.end
+                    at = (ex, ey, view.map.ground_height(ex, ey))
+        # the target seen from where the move ends
+        target, shot = self._best_target(view, me, enemies, bow, at)
+        acts, what = self._shots(view, me, target, shot, bow)
+        steps += acts
+        # on high ground, shot at someone coming up: step back out of its reach with what is left
+        if acts and self._on_high(me, enemies) and any(a.action.endswith("shot") or a.action == "draw and fire" for a in acts):
+            used = math.hypot(at[0] - me.x, at[1] - me.y)
+            back = self._retreat(view, me, enemies, at, view.movement(me) - used)
+            if back is not None:
+                steps.append(MoveTo(*back))
+                what += "; stepping back from the edge"
+        reason = "; ".join(x for x in (why, what) if x)
+        if not steps:
+            return Plan([], reason or "holding")
+        return Plan(steps, reason)
+
+    def counter(self, view: View, attacker: UnitView) -> Plan:
+        return self.plan(view)
+
+    # -- choosing ----------------------------------------------------------
+    def _best_target(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any,
+                     at: tuple[float, float, float]) -> tuple[UnitView | None, Estimate | None]:
+        """The enemy with the best expected shot from ``at`` (injured ones first), among those in sight."""
+        if not enemies:
+            return None, None
+        tmap = view.map
+        me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
+        A = np.array([me_eye] * len(enemies), dtype=float)
+        B = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in enemies], dtype=float)
+        seen = tmap.line_of_sight_many(A, B)
+        best: tuple[float, UnitView, Estimate] | None = None
+        for e, ok in zip(enemies, seen):
+            if not ok:
+                continue
+            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.state.aim_bonus else 0,
+                           distance=math.dist(at, e.pos))
+            if est is None:
+                continue
+            score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
+            if best is None or score > best[0]:
+                best = (score, e, est)
+        if best is None:
+            return None, None
+        return best[1], best[2]
+
+    def _perch(self, view: View, me: UnitView, enemies: list[UnitView]) -> tuple[float, float] | None:
+        """The nearest high ground worth climbing to, if no enemy is close."""
+        tmap = view.map
+        here = tmap.ground_height(me.x, me.y)
+        if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
+            return None  # already above them
+        heights = np.asarray(tmap.heights, dtype=float)
+        high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
+        for cell in self._bad:
+            high[divmod(cell, tmap.cols)] = False
+        if not high.any():
+            return None
+        for e in enemies:
+            if view.flat_distance(me, e) < view.movement(e) * 2 + 3 and e.z < me.z + 2:
+                return None  # someone would catch us on the ladder
+        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
+        cost = np.where(high & (field.cost_grid <= PERCH_MAX_COST_M), field.cost_grid, np.inf)
+        rr, cc = np.nonzero(np.isfinite(cost))
+        if not len(rr):
+            return None
+        # only high ground that sees an enemy is worth the climb (one vectorised sight check)
+        s = tmap.cell_size
+        xs, ys, zs = (cc + 0.5) * s, (rr + 0.5) * s, heights[rr, cc] + EYE_HEIGHT_M
+        sees = np.zeros(len(rr), dtype=bool)
+        for e in sorted(enemies, key=lambda e: view.flat_distance(me, e))[:3]:
+            A = np.stack([xs, ys, zs], axis=1)
+            B = np.tile(np.array([[e.x, e.y, e.z + EYE_HEIGHT_M]]), (len(rr), 1))
+            sees |= tmap.line_of_sight_many(A, B)
+        if not sees.any():
+            return None
+        i = int(np.argmin(np.where(sees, cost[rr, cc], np.inf)))
+        return (float(xs[i]), float(ys[i]))
+
+    def _position(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView | None,
+                  bow: Any) -> tuple[tuple[float, float] | None, str]:
+        """The best cell to shoot from: sight, safety, cover of darkness, height, range.
+
+        Cells within this turn's walk first; if none of them sees the
+        target, cells up to four turns away (the walk there starts now).
+        """
+        if target is None:
+            return None, ""
+        budget = view.movement(me)
+        if budget <= 0:
+            return None, ""
+        high = self._on_high(me, enemies)
+        for reach in (budget, budget * 4):
+            got = self._score_cells(view, me, enemies, target, bow, reach, keep_height=high)
+            if got is None:
+                return None, ""
+            pos, note, sees = got
+            if sees:
+                return pos, note
+        if high:
+            # below the edge, out of sight: hold the high ground, as far as it goes from where they come up
+            return self._hold_high(view, me, enemies, budget)
+        # nothing in sight even a few turns away: walk toward the target
+        return (target.x, target.y), f"looking for a line to {target.name}"
+
+    @staticmethod
+    def _on_high(me: UnitView, enemies: list[UnitView]) -> bool:
+        """Standing well above every enemy that is not climbing up to us."""
+        grounded = [e.z for e in enemies if not e.climbing]
+        return not grounded or me.z >= min(grounded) + PERCH_RISE_M
+
+    def _retreat(self, view: View, me: UnitView, enemies: list[UnitView], at: tuple[float, float, float],
+                 left: float) -> tuple[float, float] | None:
+        """After shooting from the edge: the spot of the high ground within ``left`` metres farthest from the climbers."""
+        climbers = [e for e in enemies if e.climbing or abs(e.z - at[2]) <= 2.5]
+        if left < 1.0 or not climbers:
+            return None
+        if all(math.hypot(at[0] - e.x, at[1] - e.y) >= view.movement(e) + 3.5 for e in climbers):
+            return None
+        tmap = view.map
+        s = tmap.cell_size
+        col, row = tmap.cell_of(at[0], at[1])
+        cc, rr = cells_around(tmap, col, row, left)
+        xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
+        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        cost = tmap.distance_field([(at[0], at[1])], movers(view, me)[0]).cost_grid[rr, cc]
+        ok = (cost <= left + 1e-6) & standable(tmap)[rr, cc] & (np.abs(gz - at[2]) <= 0.5)
+        if not ok.any():
+            return None
+        far = np.full(len(xs), np.inf)
+        for e in climbers:
+            far = np.minimum(far, np.hypot(xs - e.x, ys - e.y))
+        i = int(np.argmax(np.where(ok, far, -np.inf)))
+        if far[i] <= min(math.hypot(at[0] - e.x, at[1] - e.y) for e in climbers) + 0.5:
+            return None
+        return (float(xs[i]), float(ys[i]))
+
+    def _hold_high(self, view: View, me: UnitView, enemies: list[UnitView], budget: float) -> tuple[tuple[float, float] | None, str]:
+        """On high ground with nothing in sight: the cell of it the enemies need longest to reach."""
+        tmap = view.map
+        s = tmap.cell_size
+        col, row = tmap.cell_of(me.x, me.y)
+        cc, rr = cells_around(tmap, col, row, budget)
+        mine = tmap.distance_field([(me.x, me.y)], movers(view, me)[0]).cost_grid[rr, cc]
+        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        ok = (mine <= budget + 1e-6) & standable(tmap)[rr, cc] & (gz >= me.z - 1.0) & (gz <= me.z + 0.5)
+        if not ok.any():
+            return None, "holding the high ground"
+        theirs = team_field(view, me, enemies).cost_grid[rr, cc]
+        theirs = np.where(np.isfinite(theirs), theirs, 1e6)
+        score = np.where(ok, theirs - 0.05 * mine, -np.inf)
+        i = int(np.argmax(score))
+        if cc[i] == col and rr[i] == row:
+            return None, "holding the high ground, far from where they climb up"
+        return ((cc[i] + 0.5) * s, (rr[i] + 0.5) * s), "holding the high ground: moving away from where they climb up"
+
+    def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                     reach: float, keep_height: bool = False) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap = view.map
+        s = tmap.cell_size
+        col, row = tmap.cell_of(me.x, me.y)
+        cc, rr = cells_around(tmap, col, row, reach)
+        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
+        cost = field.cost_grid[rr, cc]
+        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
+        hz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        if keep_height:
+            ok &= hz >= me.z - 1.0
+        if reach <= view.movement(me) + 1e-6:
+            ok &= hz <= me.z + 0.5  # this turn: no jumping up (a roll); climbs are the perch's business
+        ok |= (cc == col) & (rr == row)
+        if not ok.any():
+            return None
+        cc, rr, cost = cc[ok], rr[ok], cost[ok]
+        xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
+        is_here = (cc == col) & (rr == row)
+        xs = np.where(is_here, me.x, xs)
+        ys = np.where(is_here, me.y, ys)
+        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        gz = np.where(is_here, me.z, gz)
+        n = len(xs)
+        A = np.stack([xs, ys, gz + EYE_HEIGHT_M], axis=1)
+        rng = view.max_range(me, bow, "quick shot")
+        # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
+        watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
+        BB = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
+        AA = np.repeat(A, len(watch), axis=0)
+        BB = np.tile(BB, (n, 1))
+        vis = tmap.line_of_sight_many(AA, BB).reshape(n, len(watch))
+        d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
+        vis &= d_all <= rng
+        dist = d_all[:, 0]
+        sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
+        range_pen = np.floor(dist * 20 / max(rng, 1e-9))
+        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
+        threat = np.zeros(n)
+        for e in enemies:
+            if e.character.airspeed > 0:
+                threat += np.hypot(xs - e.x, ys - e.y) < e.character.airspeed + 3
+                continue
+            close = np.hypot(xs - e.x, ys - e.y) < view.movement(e) + 3.0
+            above = gz - e.z > 2.5
+            threat += close & ~above
+        codes = tmap.light_codes_many(xs, ys)
+        light_names = np.array(LIGHTS, dtype=object)[codes]
+        cover = np.where(light_names == "dark", 1.0, np.where(light_names == "dim", 0.5, 0.0))
+        height = np.clip(gz - target.z, 0, 10) * 0.3
+        turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
+        score = 4.0 * sees - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost - 0.5 * (turns - 1)
+        i = int(np.argmax(score))
+        if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
+            return None, "", bool(sees[i])
+        here_threat = threat[is_here].min(initial=99)
+        bits = []
+        if threat[i] < here_threat:
+            bits.append("backing off")
+        if sees[i] and not sees[is_here].max(initial=0):
+            bits.append(f"finding a line to {target.name}")
+        if cover[i] > 0:
+            bits.append(f"into {light_names[i]} cover")
+        if gz[i] > me.z + 0.5:
+            bits.append("to higher ground")
+        note = ("moving " + ", ".join(bits)) if bits else "repositioning"
+        return (float(xs[i]), float(ys[i])), note, bool(sees[i])
+
+    # -- shooting ------------------------------------------------------------
+    def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
+        n = combo_allowance(me, multiple_weapons=False)   # draw, aim and shoot all use the bow
+        state = me.state
+        drawn = state.drawn == bow.name
+        aimed = state.aim_bonus > 0
+        w = bow.name
+        if target is None or shot is None:
+            # nothing in sight from here (it may be after the move): get ready
+            if not drawn:
+                if n >= 2:
+                    return [Act("draw", weapon=w), Act("aim", weapon=w)], "drawing and aiming"
+                return [Act("draw", weapon=w)], "drawing"
+            if not aimed:
+                return [Act("aim", weapon=w)], "aiming, waiting for a target"
+            return [], "bow drawn and aimed, waiting for a target"
+        # the unaimed chance from where we will stand
+        p0v = shot.p - (0.25 if state.aim_bonus else 0.0)
+        p0v = max(0.05, p0v)
+        shoot = Act("quick shot", target=target.id, weapon=w)
+        if n >= 2:
+            if drawn and aimed:
+                return [shoot, Act("draw", weapon=w)], f"aimed shot at {target.name} ({min(1.0, p0v + 0.25):.0%}), drawing again"
+            if drawn:
+                if p0v < AIM_BELOW:
+                    return [Act("aim", weapon=w), shoot], f"aiming and shooting at {target.name} ({min(1.0, p0v + 0.25):.0%})"
+                return [shoot, Act("draw", weapon=w)], f"shooting {target.name} ({p0v:.0%}), drawing again"
+            if p0v < AIM_BELOW:
+                return [Act("draw", weapon=w), Act("aim", weapon=w)], f"drawing and aiming at {target.name} (only {p0v:.0%} unaimed)"
+            return [Act("draw", weapon=w), shoot], f"drawing and shooting {target.name} ({p0v:.0%})"
+        if me.health == "healthy" and not drawn:
+            return [Act("draw and fire", target=target.id, weapon=w)], f"draw and fire at {target.name} ({p0v:.0%})"
+        if not drawn:
+            return [Act("draw", weapon=w)], f"drawing on {target.name} (one action a turn)"
+        if not aimed and p0v < AIM_BELOW:
+            return [Act("aim", weapon=w)], f"aiming at {target.name} (one action a turn)"
+        return [shoot], f"shooting {target.name} ({min(1.0, p0v + (0.25 if aimed else 0)):.0%})"
+
+    def _melee(self, view: View, me: UnitView, enemies: list[UnitView]) -> Plan:
+        """No bow to use (grappled, or none that can be drawn): fight hand to hand."""
+        if me.partner is not None:
+            target = view.unit(me.partner)
+        else:
+            target = pick_target(view, me, enemies)
+        if target is None:
+            return Plan([], "no enemy left")
+        steps, wait = walk_in(view, me, target, enemies, f"no bow: closing on {target.name}")
+        if wait is not None:
+            return wait
+        attacks = best_melee(view, me, target)
+        return Plan(steps + [a.act(target) for a in attacks], f"no bow: striking {target.name}")
+

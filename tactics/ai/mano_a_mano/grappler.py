@@ -1,0 +1,91 @@
+"""The grappler: clinches, takes the dominant position, then slams, wrenches or chokes.
+
+Grappling rolls use grapple attack against grapple defense (000 · Grappling);
+a hold that succeeds gives the dominant position (+5 against the one held,
+000 · Stance and Position), and the one held cannot walk away. Each turn:
+
+1. **Not grappling, target in reach.** Hold (quick). While healthy the combo
+   adds a quick strike, which lands at the dominant +5 if the hold took.
+2. **Grappling, not dominant.** Hold again to turn it round (and strike).
+3. **Dominant, healthy.** A standing target is slammed to the ground
+   (strenuous; 000 · Grappling Actions); on the ground, the better of wrench
+   (double power, blunt) and choke (double power, stun only, at least 2 —
+   armor barely matters) by expected harm.
+4. **Injured** (no strenuous actions): a quick strike from the dominant
+   position, or a hold to get it.
+5. **Out of reach**: walk in (team field when far) and hold on arrival.
+"""
+
+from __future__ import annotations
+
+from tactics.ai.approach import walk_in
+from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance, melee_weapons, weapon_instances
+from tactics.ai.reactions import Reactive
+from tactics.sim.plan import Act, Plan
+from tactics.sim.view import UnitView, View
+
+
+class Grappler(Reactive):
+    """Grappling: clinch with a hold, take the dominant position, then slam, wrench or choke."""
+
+    name = "grappler"
+
+    def plan(self, view: View) -> Plan:
+        me = view.me
+        enemies = view.enemies()
+        if not enemies:
+            return Plan([], "no enemy left")
+        if me.partner is not None:
+            return self._grappling(view, me, view.unit(me.partner))
+        target = pick_target(view, me, enemies)
+        assert target is not None
+        steps, wait = walk_in(view, me, target, enemies, f"closing on {target.name} to clinch")
+        if wait is not None:
+            return wait
+        hold = estimate(view, me, target, "hold", None)
+        acts = [Act("hold", target=target.id)]
+        if combo_allowance(me) >= 2:
+            strike = self._quick(view, me, target)
+            if strike is not None:
+                acts.append(strike)
+        p = f" ({hold.p:.0%})" if hold else ""
+        return Plan(steps + acts, f"clinching {target.name}{p}" + (" and striking" if len(acts) > 1 else ""))
+
+    def counter(self, view: View, attacker: UnitView) -> Plan:
+        return self.plan(view)
+
+    def _quick(self, view: View, me: UnitView, target: UnitView) -> Act | None:
+        best = None
+        for w in weapon_instances(melee_weapons(me.character)):
+            e = estimate(view, me, target, "quick strike", w)
+            if e is not None and (best is None or e.ev > best.ev):
+                best = e
+        return best.act(target) if best is not None else None
+
+    def _grappling(self, view: View, me: UnitView, partner: UnitView) -> Plan:
+        healthy = me.health == "healthy"
+        if me.role != "dominant":
+            acts = [Act("hold", target=partner.id)]
+            if combo_allowance(me) >= 2:
+                s = self._quick(view, me, partner)
+                if s is not None:
+                    acts.append(s)
+            return Plan(acts, f"held by {partner.name}: fighting for the dominant position")
+        if not healthy:
+            s = self._quick(view, me, partner)
+            if s is None:
+                return Plan([Act("hold", target=partner.id)], f"hurt: keeping {partner.name} pinned")
+            return Plan([s], f"hurt: quick strike on pinned {partner.name}")
+        if not partner.prone:
+            e = estimate(view, me, partner, "slam", None)
+            p = f" ({e.p:.0%})" if e else ""
+            return Plan([Act("slam", target=partner.id)], f"dominant: slamming {partner.name} to the ground{p}")
+        options = [e for e in (estimate(view, me, partner, a, None) for a in ("wrench", "choke")) if e is not None]
+        strikes = best_melee(view, me, partner)
+        if options:
+            best = max(options, key=lambda e: e.ev)
+            if not strikes or best.ev >= sum(s.ev for s in strikes):
+                return Plan([best.act(partner)], f"dominant on the ground: {best.action} on {partner.name} ({best.p:.0%}, ~{best.harm:.0f} harm)")
+        return Plan([s.act(partner) for s in strikes], f"dominant: striking {partner.name}")

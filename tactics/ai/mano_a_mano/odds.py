@@ -1,0 +1,265 @@
+"""Odds and expected harm of one Mano a Mano attack, as the rules work them out.
+
+Odds follow the rules exactly (DECISIONS · Dice and success): an attack hits
+when ``d20 + attack > difficulty``, a natural 20 always hits::
+
+    >>> hit_chance(4, 12)      # needs 9 or more on the d20
+    0.6
+    >>> hit_chance(0, 30)      # only a natural 20
+    0.05
+
+Expected harm weighs damage above stun (stun wears off one point a turn,
+damage stays): ``harm_value(power, absorbed, sharpness)``. :func:`estimate`
+gives an :class:`Estimate` of one action with one weapon on one target
+(stances, darkness, range, charge, armor avoided when it pays), remembered in
+the encounter's memo by the :func:`matchup` of both sides. Everything reads the
+read-only view and the pure rules of :mod:`tactics.rulesets.mano_a_mano`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rulesets.mano_a_mano import ACTIONS, Weapon, armor_effect, stance_modifiers
+from tactics.sim.plan import Act
+from tactics.sim.view import UnitView, View
+
+STUN_WEIGHT = 0.6
+"""Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
+STANDING, ON_THE_GROUND = "standing", "on_the_ground"
+"""The two postures of the stance table (000 · Stance and Position)."""
+
+
+def posture(u: UnitView) -> str:
+    """``u``'s posture as the stance table names it."""
+    return ON_THE_GROUND if u.prone else STANDING
+
+
+# -- odds and harm ----------------------------------------------------------
+def hit_chance(attack: float, difficulty: float) -> float:
+    """P(d20 + attack > difficulty); a natural 20 always succeeds (DECISIONS · Dice)."""
+    need = math.floor(difficulty - attack) + 1  # smallest die that succeeds
+    wins = 21 - max(need, 1)
+    return max(1, min(20, wins)) / 20.0
+
+
+def harm_value(power: float, absorbed: float, sharpness: str, only_stun: bool = False, min_stun: int = 0) -> float:
+    """Weighted harm of ``power`` against ``absorbed`` armor (000 · Health · Sharpness)."""
+    p = max(0.0, power - absorbed)
+    if only_stun:
+        return max(p, float(min_stun)) * STUN_WEIGHT
+    if sharpness == "sharp":
+        return p
+    if sharpness == "padded":
+        return p * STUN_WEIGHT
+    dmg = math.floor(p / 2)
+    return dmg + (p - dmg) * STUN_WEIGHT
+
+
+def armor_options(ch: Any) -> list[tuple[tuple[str, ...], int, int]]:
+    """Every way to aim around ``ch``'s armor: ``(pieces avoided, absorbed, extra difficulty)`` (000 · Armor)."""
+    zones = ch.armor_zones
+    names = sorted({n for z in zones for n in z.pieces if not z.complete})
+    out: list[tuple[tuple[str, ...], int, int]] = []
+    for k in range(0, min(len(names), 3) + 1):
+        for combo in itertools.combinations(names, k):
+            try:
+                absorbed, extra = armor_effect(zones, combo)
+            except ValueError:
+                continue
+            out.append((combo, absorbed, extra))
+    if not out:
+        out = [((), 0, 0)]
+    return out
+
+
+# -- one attack, estimated ------------------------------------------------
+_MISSING = object()
+"""A memo's "not there yet" (None is a remembered answer: the attack is impossible)."""
+_DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
+"""The darkness-table column of each attack kind."""
+
+
+class Estimate:
+    """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
+
+    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power")
+
+    def __init__(self, action: str, weapon: str | None, avoid: tuple[str, ...], p: float, harm: float, power: float) -> None:
+        self.action, self.weapon, self.avoid, self.p, self.harm, self.power = action, weapon, avoid, p, harm, power
+
+    @property
+    def ev(self) -> float:
+        return self.p * self.harm
+
+    def act(self, target: UnitView) -> Act:
+        return Act(self.action, target=target.id, weapon=self.weapon, avoid_armor=self.avoid)
+
+    def __repr__(self) -> str:
+        return f"<{self.action} {self.weapon} p={self.p:.2f} harm={self.harm:.1f}>"
+
+
+def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None = None) -> tuple:
+    """What both sides bring to the odds of any attack of ``me`` on ``target``, as a memo key.
+
+    Both sheets, ``me``'s posture (or ``me_posture``), whether the target is
+    ``me``'s grapple partner, both grapple roles (``UnitView.role``), attacking from above, the
+    target's defense bonus and the light at the target. :func:`estimate` and
+    :func:`best_melee` key their memos on it, so one turn builds it once.
+    """
+    partner = me.partner
+    tx, ty, tz = target.pos
+    return (id(me.character), id(target.character), me_posture or posture(me), partner == target.id,
+            me.role if partner else None, posture(target),
+            target.role if target.partner else None, me.z >= tz + 1.0,
+            target.state.defense_bonus_total(), view.map.light_at(tx, ty))
+
+
+def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
+             charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
+             me_posture: str | None = None, match: tuple | None = None) -> Estimate | None:
+    """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
+
+    Remembered in the encounter's memo for the state it depends on (the
+    :func:`matchup`, range, charge, aim), so repeated turns of a long melee
+    cost a lookup. ``match`` is the matchup when the caller has it already.
+    """
+    if match is None:
+        match = matchup(view, me, target, me_posture)
+    memo = view.memo.setdefault("estimates", {})
+    key = (match, action, id(weapon), charge_m, distance, aim,
+           None if distance is not None or ACTIONS[action].kind not in ("throw", "shot")
+           else round(view.distance(me, target), 6))
+    try:
+        return memo[key]
+    except KeyError:
+        pass
+    if len(memo) > 20_000:
+        memo.clear()
+    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    return got
+
+
+def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> tuple[int, int, int] | None:
+    """What the matchup adds to an attack of ``kind``: (attack stance, defense stance, darkness).
+
+    None when a stance makes the attack impossible. Remembered per (matchup,
+    kind, aiming): every weapon and action of that kind shares it.
+    """
+    memo = view.memo.get("attack sides")
+    if memo is None:
+        memo = view.memo["attack sides"] = {}
+    key = (match, kind, aiming)
+    got = memo.get(key, _MISSING)
+    if got is not _MISSING:
+        return got
+    if len(memo) > 20_000:
+        memo.clear()
+    _, _, posture, partner, my_role, target_posture, target_role, from_above, _, light = match
+    att = _stance_sum(view, (posture, my_role, kind, "attack", partner, from_above, aiming))
+    dfn = None if att is None else _stance_sum(view, (target_posture, target_role, kind, "defense", partner,
+                                                      from_above, False))
+    if att is None or dfn is None:
+        got = None
+    else:
+        got = (att, dfn, 0 if me.character.blind else darkness_difficulty(light, _DARK_KIND[kind]))
+    memo[key] = got
+    return got
+
+
+def _stance_sum(view: View, stance: tuple) -> int | None:
+    """Sum of :func:`stance_modifiers` for ``stance`` = (posture, grapple role, kind, role, partner, from above,
+    aiming); None when the stance cannot make the roll. Remembered: both sides of a duel share most stances."""
+    memo = view.memo.get("stance sums")
+    if memo is None:
+        memo = view.memo["stance sums"] = {}
+    got = memo.get(stance, _MISSING)
+    if got is _MISSING:
+        posture, grapple_role, kind, role, partner, from_above, aiming = stance
+        try:
+            got = sum(m[1] for m in stance_modifiers(posture, grapple_role, kind, role=role, vs_grapple_partner=partner,
+                                                     from_above=from_above, aiming=aiming))
+        except ValueError:
+            got = None
+        memo[stance] = got
+    return got
+
+
+def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
+              charge_m: float, distance: float | None, aim: int, match: tuple) -> Estimate | None:
+    spec = ACTIONS[action]
+    kind = spec.kind
+    sides = _sides(view, me, match, kind, bool(aim))
+    if sides is None:
+        return None
+    att, dfn, dark = sides
+    ch, tc = me.character, target.character
+    if kind == "grapple":
+        attack = ch.grapple_attack
+        defense = tc.grapple_defense
+        power = ch.strength
+        sharp = spec.sharpness or "blunt"
+    elif kind in ("throw", "shot"):
+        if weapon is None:
+            return None
+        attack = ch.throw_modifier if kind == "throw" else ch.attack_with(weapon)
+        if kind == "throw" and weapon.kind == "hand":
+            attack = ch.throw_modifier
+        defense = tc.missile_defense
+        power = ch.power_with(weapon)
+        sharp = weapon.sharpness
+    else:
+        if weapon is None:
+            return None
+        attack = ch.attack_with(weapon)
+        defense = tc.melee_defense
+        power = ch.power_with(weapon)
+        sharp = weapon.sharpness
+    attack += spec.attack_bonus
+    attack += att
+    defense += dfn
+    defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
+    if kind in ("throw", "shot") and weapon is not None:
+        d = distance if distance is not None else view.distance(me, target)
+        rng = view.max_range(me, weapon, action)
+        if rng <= 0 or d > rng:
+            return None
+        defense += range_difficulty(d, rng)
+    defense += dark  # 0 for a blind attacker
+    if spec.double_power:
+        power *= 2
+    if charge_m > 5.0 and kind in ("strike", "grapple"):
+        power += math.floor(charge_m) - 5
+    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp, _armor(view, tc))
+
+
+def _armor(view: View, tc: Any) -> list[tuple[tuple[str, ...], int, int]]:
+    """:func:`armor_options` of the sheet ``tc``, remembered in the encounter's memo."""
+    options = view.memo.get("armor options")
+    if options is None:
+        options = view.memo["armor options"] = {}
+    armor = options.get(id(tc))
+    if armor is None:
+        armor = options[id(tc)] = armor_options(tc)
+    return armor
+
+
+def _around_armor(action: str, spec: Any, wname: str | None, attack: float, defense: float, power: float,
+                  sharp: str, armor: list[tuple[tuple[str, ...], int, int]]) -> Estimate:
+    """``action`` (its ``spec``) with these numbers, aimed the best way around the target's ``armor``."""
+    if not spec.harms:
+        return Estimate(action, wname, (), hit_chance(attack, defense), 0.0, 0.0)
+    best: Estimate | None = None
+    for avoid, absorbed, extra in armor:
+        if spec.only_stun:
+            h = harm_value(power, absorbed, sharp, only_stun=True, min_stun=2)
+        else:
+            h = harm_value(power, absorbed, sharp)
+        e = Estimate(action, wname, avoid, hit_chance(attack, defense + extra), h, power)
+        if best is None or e.ev > best.ev + 1e-9:
+            best = e
+    assert best is not None  # armor_options always offers at least one way
+    return best

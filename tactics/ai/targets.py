@@ -1,0 +1,78 @@
+"""Targets: which enemy a policy goes for, so a team focuses on the ones already hurt.
+
+:func:`pick_target` is the team's focus rule: the nearest hurt enemy in reach
+(the most worn first), else the nearest enemy, hurt ones counting as up to
+:data:`FOCUS_SLACK_M` metres nearer and one an ally holds pinned a metre
+nearer::
+
+    >>> target = pick_target(view, view.me)                     # doctest: +SKIP
+    >>> target = pick_target(view, view.me, worn=my_measure)    # doctest: +SKIP
+
+"How worn" and "hurt" are the ruleset's: by default ``view.progress(u)``
+(0 fresh .. 1 out of the fight), and any progress counts as hurt. A policy
+package may pass its own ``worn`` measure and ``fresh``, the standing of an
+enemy not hurt yet (a ruleset's policies that must keep deciding exactly as
+they always did pass the measures they were tuned on).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from tactics.ai.approach import reach
+from tactics.sim.view import UnitView, View
+
+FOCUS_SLACK_M = 4.0
+"""A hurt enemy is preferred over a fresh one up to this many metres farther (team focus)."""
+PINNED_ROLE = "inferior"
+"""``UnitView.role`` of a fighter held pinned by its partner."""
+
+
+def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None, field: Any = None,
+                worn: Callable[[UnitView], float] | None = None, fresh: str | None = None) -> UnitView | None:
+    """Team focus: the nearest hurt enemy in reach, else the nearest enemy (hurt ones count as nearer).
+
+    ``worn(u)``: how close ``u`` is to out of the fight (default ``view.progress``);
+    ``fresh``: the standing (``u.health``) of an enemy that is not hurt yet (default: an
+    enemy is hurt once it has any progress).
+    ``field`` is accepted for callers that pass this turn's team field (unused).
+    One pass over the enemies (this runs every turn for every unit).
+    """
+    enemies = view.enemies() if enemies is None else enemies
+    if not enemies:
+        return None
+    if len(enemies) == 1:
+        return enemies[0]  # the only one is the pick, near or far
+    progress = view.progress
+    if worn is None:
+        worn = progress
+    flat, up = reach(view, me)
+    mx, my, mz = me.pos
+    hyp = math.hypot
+    best_reach = None
+    best_reach_key: tuple = ()
+    best = None
+    best_key = math.inf
+    for e in enemies:
+        ex, ey, ez = e.pos
+        d = hyp(ex - mx, ey - my)
+        unhurt = e.health == fresh if fresh is not None else progress(e) <= 0
+        if d <= flat and abs(ez - mz) <= up:
+            k = (unhurt, -worn(e), d)
+            if best_reach is None or k < best_reach_key:
+                best_reach, best_reach_key = e, k
+            continue
+        if best_reach is not None:
+            continue
+        if not unhurt:
+            d -= FOCUS_SLACK_M
+        if e.partner is not None and e.role == PINNED_ROLE:
+            d -= 1.0  # an ally has it pinned
+        if d < best_key:
+            best, best_key = e, d
+    return best_reach if best_reach is not None else best
+
+
+__all__ = ["FOCUS_SLACK_M", "PINNED_ROLE", "pick_target"]

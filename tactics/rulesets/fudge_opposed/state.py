@@ -1,0 +1,175 @@
+"""Per-fighter rule state, the per-encounter scratch, the declared act, and a fighter's weapons.
+
+The engine keeps one :class:`FighterState` in ``unit.state`` (made by
+``RULESET.new_state``) and hands the ruleset a ``world``; what must be shared
+across fighters and turns (the initiative order, group attacks waiting for
+their last member) lives in :class:`Memo`, kept in ``world.memo`` (a plain
+dict the engine gives each encounter; see ``docs/rules-fudge.md``)::
+
+    >>> class W: pass
+    >>> w = W(); w.memo = {}
+    >>> memo_of(w) is memo_of(w)
+    True
+
+An act arrives as the engine's ``Act`` or a plain dict; :func:`intent` reads both::
+
+    >>> intent({"action": "trip", "target": "blue-1"})
+    Intent(action='trip', target='blue-1', weapon=None, options={})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from . import conditions
+from .sheet import BARE_HANDS, HANDS, Sheet, Weapon
+
+MEMO_KEY = "fudge-opposed"
+
+
+@dataclass(slots=True)
+class FighterState:
+    """What the rules remember about one fighter between turns."""
+
+    initiative: int | None = None
+    turns: int = 0
+    """Turns begun so far (a turn counter for 'until its next action')."""
+    last_round: int | None = None
+    """Round index of its latest turn."""
+    full_defence_turn: int = -1
+    last_weapon: str | None = None
+    taken: dict[str, Weapon] = field(default_factory=dict)
+    """Weapons it took from fighters it disarmed, by name."""
+
+
+@dataclass(slots=True)
+class Pending:
+    """One attack waiting in a group (concentrated fire or dog-pile)."""
+
+    who: str
+    weapon: str
+    weight: int
+
+
+@dataclass(slots=True)
+class Memo:
+    """Per-encounter scratch of the ruleset."""
+
+    schedule: Any = None
+    initiative_rolled: bool = False
+    pools: dict[tuple[Any, ...], list[Pending]] = field(default_factory=dict)
+
+
+def memo_of(world: Any) -> Memo:
+    """The ruleset's scratch in ``world.memo`` (made on first use)."""
+    store = getattr(world, "memo", None)
+    if store is None:
+        try:
+            store = {}
+            setattr(world, "memo", store)
+        except AttributeError:
+            raise TypeError("fudge-opposed needs World.memo: a dict the engine keeps per encounter") from None
+    memo = store.get(MEMO_KEY)
+    if memo is None:
+        memo = store[MEMO_KEY] = Memo()
+    return memo
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """The declared act: action, target id, weapon name, options."""
+
+    action: str
+    target: str | None = None
+    weapon: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+def intent(act: Any) -> Intent:
+    """Read the engine's ``Act`` (``action``, ``target``, ``weapon``, optional ``options``) or a dict."""
+    if isinstance(act, Intent):
+        return act
+    if isinstance(act, Mapping):
+        get = act.get
+    else:
+        def get(key: str, default: Any = None) -> Any:
+            return getattr(act, key, default)
+    return Intent(str(get("action", "")), get("target"), get("weapon"), dict(get("options") or {}))
+
+
+def state_of(unit: Any) -> FighterState:
+    st = getattr(unit, "state", None)
+    if not isinstance(st, FighterState):
+        st = FighterState()
+        unit.state = st
+    return st
+
+
+def sheet_key(sheet: Sheet) -> bytes:
+    """Identity of a sheet for group attacks: same sheet means the same fields."""
+    return msgspec.json.encode(sheet)
+
+
+def status(unit: Any) -> dict[str, Any]:
+    """The unit's statuses, with the engine's own ``prone`` and ``partner`` folded in."""
+    st = dict(getattr(unit, "status", None) or {})
+    if getattr(unit, "prone", False):
+        st.setdefault("prone", True)
+    if getattr(unit, "partner", None):
+        st.setdefault("partner", unit.partner)
+    return st
+
+
+def weapons(unit: Any) -> list[Weapon]:
+    """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
+    those jammed, dropped or taken from it."""
+    st = status(unit)
+    gone = set(conditions.names(st, "jammed")) | set(conditions.names(st, "dropped")) | set(conditions.names(st, "lost"))
+    own = list(unit.sheet.weapons) + list(state_of(unit).taken.values())
+    if not any(w.name == BARE_HANDS for w in own):
+        own.append(HANDS)
+    return [w for w in own if w.name not in gone or w.name == BARE_HANDS]
+
+
+def find_weapon(unit: Any, name: str | None, ranged: bool | None = None) -> Weapon | str:
+    """The weapon called ``name`` (default: the first fitting one), or why there is none."""
+    usable = weapons(unit)
+    if name is not None:
+        for w in usable:
+            if w.name == name:
+                return w
+        st = status(unit)
+        for key, why in (("jammed", "is out of use (clear it with ready)"), ("dropped", "lies on the ground"),
+                         ("lost", "was taken")):
+            if name in conditions.names(st, key):
+                return f"{name} {why}"
+        return f"no weapon {name!r}"
+    fitting = [w for w in usable if ranged is None or w.ranged == ranged]
+    if not fitting:
+        return "no ranged weapon in hand" if ranged else "no weapon in hand"
+    return fitting[0]
+
+
+def dual_partner(unit: Any, weapon: Weapon) -> Weapon | None:
+    """A second one-handed weapon of the same kind (melee or ranged): a dual wielder's other hand."""
+    if weapon.hands != 1 or weapon.name == BARE_HANDS:
+        return None
+    for w in weapons(unit):
+        if w.name != weapon.name and w.name != BARE_HANDS and w.hands == 1 and w.ranged == weapon.ranged:
+            return w
+    return None
+
+
+def melee_damage(unit: Any, weapon: Weapon) -> int:
+    """Damage of a hit: Strength + bonus for melee weapons, the fixed damage for ranged ones."""
+    if weapon.ranged:
+        return int(weapon.damage or 0)
+    return unit.sheet.skill("Strength") + weapon.bonus
+
+
+__all__ = ["MEMO_KEY", "FighterState", "Pending", "Memo", "memo_of", "Intent", "intent", "state_of", "sheet_key",
+           "status", "weapons", "find_weapon", "dual_partner", "melee_damage"]

@@ -1,0 +1,120 @@
+"""What the generic AI asks Mano a Mano: is an action allowed now, and what would an attack do?
+
+The odds follow the rules exactly (DECISIONS · Dice and success): an attack
+hits when ``d20 + attack > difficulty``, a natural 20 always hits::
+
+    >>> hit_chance(4, 12), hit_chance(0, 30)
+    (0.6, 0.05)
+
+:func:`estimates` lists the plain attacks a fighter could make on a target
+from where it stands (quick strike within reach; a shot or throw within
+range and sight), with the range and darkness the engine would add, best
+first by expected progress. Stances, armor aimed around and charges are left
+to the policies of ``tactics/ai/mano_a_mano`` that weigh them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tactics.rules.plan import Act
+from tactics.rules.protocol import Estimate
+from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rules.records import Modifier
+
+from .actions import ACTIONS
+from .attack import RuleOptions, resolve_attack
+from .resolve import DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, allowed, max_range, posture
+
+STUN_WEIGHT = 0.6
+"""Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
+_PLAIN = RuleOptions()
+
+
+def hit_chance(attack: float, difficulty: float) -> float:
+    """P(d20 + attack > difficulty); a natural 20 always succeeds (DECISIONS · Dice)."""
+    need = math.floor(difficulty - attack) + 1
+    return max(1, min(20, 21 - max(need, 1))) / 20.0
+
+
+def _reaches(world: Any, c: Any, target: Any, action: str, weapon: Any) -> bool:
+    if ACTIONS[action].kind in ("strike", "grapple"):
+        return world.flat_distance(c, target) <= MELEE_REACH_M and abs(c.z - target.z) <= MELEE_REACH_UP_M
+    r = max_range(c, weapon, action)
+    return r > 0 and world.distance(c, target) <= r and world.line_of_sight(c, target)
+
+
+def refusal(world: Any, c: Any, act: Any) -> str | None:
+    """Why ``act`` would be refused now, or None (the checks of :func:`.resolve.act` that do not roll)."""
+    if act.action == "prepare counter":
+        return None
+    spec = ACTIONS.get(act.action)
+    if spec is None:
+        return f"unknown action {act.action!r}"
+    ch = c.sheet
+    weapon = None
+    if act.weapon:
+        try:
+            weapon = ch.weapon(act.weapon)
+        except KeyError:
+            return f"{c.name} has no weapon {act.weapon!r}"
+    unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
+    ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
+    if not ok:
+        return f"{spec.name}: {why}"
+    if spec.kind == "other":
+        return None
+    target = world.unit(act.target or "")
+    if target is None or not target.able:
+        return f"{spec.name}: no able target {act.target!r}"
+    if weapon is not None and not _reaches(world, c, target, spec.name, weapon):
+        return f"{spec.name}: {target.name} is out of reach"
+    return None
+
+
+def _plain_attacks(c: Any) -> list[tuple[str, Any]]:
+    st = c.state
+    out = []
+    for w in c.sheet.weapons:
+        if w.kind in ("natural", "hand"):
+            out.append(("quick strike", w))
+        elif w.kind == "thrown" and w.name not in st.spent:
+            out.append(("quick throw", w))
+        elif w.kind == "bow":
+            out.append(("quick shot" if st.drawn == w.name else "draw and fire", w))
+        elif w.kind == "gun" and st.shots_left.get(w.name, 1) > 0:
+            out.append(("quick shot", w))
+    return out
+
+
+def estimates(world: Any, c: Any, target: Any) -> list[Estimate]:
+    """The plain attacks ``c`` could make on ``target`` now, best first."""
+    out = []
+    ch, tch = c.sheet, target.sheet
+    t = target.tracks
+    left = max(1, tch.stamina - t["damage"] - t["stun"])
+    light = world.light_at(target)
+    for action, w in _plain_attacks(c):
+        spec = ACTIONS[action]
+        if not allowed(action, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none",
+                       bool(ch.unwieldy(w)))[0]:
+            continue
+        if not _reaches(world, c, target, action, w):
+            continue
+        dmods = []
+        if spec.kind in ("throw", "shot"):
+            rd = range_difficulty(world.distance(c, target), max_range(c, w, action))
+            if rd:
+                dmods.append(Modifier("range", rd))
+        if not ch.blind:
+            dd = darkness_difficulty(light, DARKNESS_KIND[spec.kind])
+            if dd:
+                dmods.append(Modifier(light, dd))
+        res = resolve_attack(ch, w, spec, tch, 20, difficulty_mods=tuple(dmods), options=_PLAIN)
+        p = hit_chance(res.attack, res.difficulty)
+        harm = res.damage + STUN_WEIGHT * res.stun
+        out.append(Estimate(action, w.name, p, harm, min(1.0, harm / left), Act(action, target=target.id, weapon=w.name),
+                            f"{action} with {w.name}: {p:.0%} for {harm:.1f}"))
+    out.sort(key=lambda e: -e.value)
+    return out

@@ -1,0 +1,150 @@
+"""Initiative, cadence, the start and end of a turn, and checks outside attacks (000 · Rounds).
+
+Initiative is fixed when the fight starts (DECISIONS · Time): whoever
+surprised goes first, then longer weapon reach or range first, ties broken
+by a seeded die (scripted dice keep the order added). Each fighter's turn
+falls at ``round_start + slot / n`` of the round; one added during the fight
+comes in at the end of the round's order. Speed ½ acts every 2nd round and
+¼ every 4th, but every fighter recovers stun at its instant every round::
+
+    >>> s = FixedSchedule(["red-1", "blue-1"], 1.0)
+    >>> s.slots("blue-1", 3)
+    ((0.5, 0),)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from tactics.dice import ScriptedDice
+from tactics.rules.effects import Check, Harm
+
+from .actions import acts_every
+from .health import recover_stun
+from .movement import climb_profile, jump_needs_roll
+from .resolve import max_range, success_check
+from .state import TurnBudget, budget_for
+
+JUMP_ROLL_DIFFICULTY = 10
+"""Acrobatics difficulty of a jump within 1 m of the maximum (DECISIONS · Jumping)."""
+
+
+class FixedSchedule:
+    """Turn instants fixed at the start: ``offset = round_seconds * slot / n``."""
+
+    dynamic = False
+
+    def __init__(self, order: list[str], round_seconds: float) -> None:
+        self.order = list(order)
+        self.n = len(order)
+        self.rs = round_seconds
+        self.offsets = {uid: round_seconds * i / self.n for i, uid in enumerate(order)}
+        self._slots = {uid: ((off, 0),) for uid, off in self.offsets.items()}
+        self.joiners = 0
+
+    def start_round(self, world: Any, r: int) -> list[Any]:
+        return []
+
+    def slots(self, uid: str, r: int) -> tuple[tuple[float, int], ...]:
+        return self._slots[uid]
+
+    def join(self, uid: str, now: float) -> int:
+        """A fighter added during the fight comes in at the end of the order: its first round."""
+        n = max(self.n, 1)
+        self.joiners += 1
+        off = self.rs * (n - 1 + 1 - 0.5**self.joiners) / n
+        self.offsets[uid] = off
+        self._slots[uid] = ((off, 0),)
+        self.order.append(uid)
+        return math.floor((now - off) / self.rs) + 1
+
+
+def _default_attack(w: Any) -> str:
+    return {"bow": "quick shot", "gun": "quick shot", "thrown": "quick throw"}.get(w.kind, "quick strike")
+
+
+@lru_cache(maxsize=1024)
+def longest_reach(ch: Any) -> float:
+    """The longest range of a sheet's weapons (a pure function of the sheet, asked every fight)."""
+
+    class _Holder:
+        sheet = ch
+
+    return max((max_range(_Holder, w, _default_attack(w)) for w in ch.weapons), default=0.0)
+
+
+def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedule:
+    """Initiative: surprise, then reach or range, ties by a die (DECISIONS · Time)."""
+
+    def key(c: Any) -> tuple[int, float, int]:
+        return (0 if c.id == surpriser else 1, -longest_reach(c.sheet), 0)
+
+    groups: dict[tuple, list[Any]] = {}
+    for c in units:
+        groups.setdefault(key(c), []).append(c)
+    ordered: list[Any] = []
+    for k in sorted(groups):
+        group = groups[k]
+        if len(group) > 1 and not isinstance(world.dice, ScriptedDice):
+            # ties broken by a die: one roll per tied fighter, in the order added; scripted dice
+            # (tests, worked examples) keep the order added and hold only the story's rolls
+            rolls = [(-world.dice.die(1000), i) for i in range(len(group))]
+            group = [group[i] for _, i in sorted(rolls)]
+        ordered.extend(group)
+    return FixedSchedule([c.id for c in ordered], world.round_seconds)
+
+
+def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget | None:
+    """A new turn: last turn's defense bonuses lapse; the budget if ``c`` acts this round."""
+    st = c.state
+    st.defense_bonus = []
+    if not c.able:
+        return None
+    ch = c.sheet
+    if round_index % acts_every(ch.speed):
+        return None
+    return budget_for(ch, st, c.standing, c.prone)
+
+
+def reaction_budget(world: Any, c: Any) -> TurnBudget:
+    """A prepared counter-attack fires: a combo as on a turn of its own (000 · Rounds)."""
+    return budget_for(c.sheet, c.state, c.standing, c.prone)
+
+
+def end_turn(world: Any, c: Any) -> list[Any]:
+    """End of the turn: recover stun (000 · Rounds; 000 · Health · Stun and Resting).
+
+    Recovery starts with the turn after the one that knocked the fighter out (docs/engine.md).
+    """
+    stun = c.tracks["stun"]
+    if stun <= 0 or c.down_at == world.now:
+        return []
+    after = recover_stun(stun, c.standing)
+    return [Harm(c.id, {"stun": after - stun}, "recovery")] if after != stun else []
+
+
+def ambush(world: Any, stalker: Any, target: Any) -> tuple[bool, list[Any]]:
+    """A stealth roll against detection before the fight (000 · Rounds; 000 · Combat Example 1):
+    ``d20 + stealth > 10 + detection`` gives the stalker surprise."""
+    check = success_check(world, stalker.id, "stealth", [("stealth", stalker.sheet.ability("stealth"))],
+                          [("base", 10), ("detection", target.sheet.ability("detection"))])
+    if check.roll.success:
+        target.state.defense_bonus = []
+    return check.roll.success, [check]
+
+
+def jump_check(world: Any, c: Any, needed: float, limit: float) -> Check | None:
+    """A jump within 1 m of the maximum asks acrobatics against 10 (DECISIONS · Jumping)."""
+    if not jump_needs_roll(needed, limit):
+        return None
+    return success_check(world, c.id, "acrobatics: jump", [("acrobatics", c.sheet.ability("acrobatics"))],
+                         [("near-limit jump", JUMP_ROLL_DIFFICULTY)])
+
+
+def climb_check(world: Any, c: Any, surface: str) -> Check:
+    """One climbing roll per turn spent climbing (000 · Movement · Climbing)."""
+    difficulty, _ = climb_profile(surface, c.sheet.running)
+    return success_check(world, c.id, f"climbing: {surface}", [("climbing", c.sheet.ability("climbing"))],
+                         [(surface, difficulty)])

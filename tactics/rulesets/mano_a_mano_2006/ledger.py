@@ -1,0 +1,75 @@
+"""The working copy of everyone's pools while one action resolves.
+
+A ruleset answers with effects the engine applies afterwards, but an attack
+needs the pools as they are after each step (the attacker's points spent,
+the defender's points moved into defense) to roll and to take harm from the
+right pools. A :class:`Ledger` keeps those pools and writes each step as a
+``Harm`` effect::
+
+    >>> led = Ledger({"clone": Pools.fresh(6)})
+    >>> led.move("clone", {"ready": -6, "defense": 6}, "moves 6 ready points into defense")
+    >>> led.pools("clone"), led.effects[0].changes
+    (Pools(ready=0, defense=6, other=0, stun=0, damage=0), {'ready': -6, 'defense': 6})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from tactics.rules.effects import Effect, Harm
+
+from .pools import POOLS, Pools, take_harm
+
+
+class Ledger:
+    """Pools by unit id (read once from ``lookup``, then kept) and the effects made so far."""
+
+    def __init__(self, pools: Mapping[str, Pools] | None = None,
+                 lookup: Callable[[str], Pools] | None = None) -> None:
+        self._pools: dict[str, Pools] = dict(pools or {})
+        self._lookup = lookup
+        self.effects: list[Effect] = []
+
+    def pools(self, uid: str) -> Pools:
+        if uid not in self._pools:
+            if self._lookup is None:
+                raise KeyError(uid)
+            self._pools[uid] = self._lookup(uid)
+        return self._pools[uid]
+
+    def add(self, effect: Effect) -> None:
+        self.effects.append(effect)
+
+    def move(self, uid: str, changes: Mapping[str, int], source: str) -> None:
+        """Move points between pools (the changes sum to 0) and write the ``Harm``."""
+        changes = {k: int(v) for k, v in changes.items() if v}
+        if not changes:
+            return
+        if sum(changes.values()) != 0 or any(k not in POOLS for k in changes):
+            raise ValueError(f"not a move between pools: {changes}")
+        p = self.pools(uid)
+        after = replace(p, **{k: getattr(p, k) + v for k, v in changes.items()})
+        if any(getattr(after, k) < 0 for k in POOLS):
+            raise ValueError(f"{uid} cannot move {changes} from {p}")
+        self._pools[uid] = after
+        self.effects.append(Harm(uid, changes, source))
+
+    def harm(self, uid: str, stun: int, damage: int, source: str) -> dict[str, int]:
+        """Stun and damage taken from the pools in order; the ``Harm``'s changes (may be empty)."""
+        p = self.pools(uid)
+        after = take_harm(p, stun, damage)
+        changes = p.changes_to(after)
+        self._pools[uid] = after
+        if changes:
+            self.effects.append(Harm(uid, changes, source))
+        return changes
+
+
+def pools_of(unit: Any) -> Pools:
+    """A unit's pools from its tracks."""
+    return Pools.from_tracks(unit.tracks)
+
+
+__all__ = ["Ledger", "pools_of"]

@@ -1,0 +1,189 @@
+"""Hit points and the five pools they move between (001 · Hit Points).
+
+A fighter's HP never change during a fight; its points only move between
+five pools that always sum to HP: ``ready``, ``defense``, ``other`` (the
+seed's "other used"), ``stun`` and ``damage``. A fresh fighter holds every
+point in ready::
+
+    >>> p = Pools.fresh(6)
+    >>> p
+    Pools(ready=6, defense=0, other=0, stun=0, damage=0)
+
+HP are the two best athletic ability modifiers, at least 1; HP per round is
+half of HP rounded up (001 · Hit Points · Total Hit Points, Hit Points per
+Round)::
+
+    >>> hit_points({"climbing": 3, "swimming": 3, "running": 0, "stealth": 9})
+    6
+    >>> hit_points({}), hp_per_round(6), hp_per_round(5)
+    (1, 3, 3)
+
+A turn's first two phases (DECISIONS-2006 · Hit points and pools): one point
+of stun goes back to other, then up to HP/round points go to ready, from
+other first (keeping the points that carry gear or hold someone) and then
+from defense. The clone's first turn in the seed's example::
+
+    >>> phase_two(Pools(0, 6, 0, 0, 0), 3)
+    Pools(ready=3, defense=3, other=0, stun=0, damage=0)
+    >>> phase_one(Pools(0, 0, 2, 2, 2))
+    Pools(ready=0, defense=0, other=3, stun=1, damage=2)
+
+Harm takes points from ready, then defense, then other (001 · Hit Points ·
+Receiving Stun and Damage); stun that finds no point left outside stun and
+damage turns that much stun into damage::
+
+    >>> take_harm(Pools(0, 4, 2, 0, 0), stun=2, damage=2)
+    Pools(ready=0, defense=0, other=2, stun=2, damage=2)
+    >>> take_harm(Pools(0, 0, 1, 3, 2), stun=2, damage=0)
+    Pools(ready=0, defense=0, other=0, stun=3, damage=3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+POOLS: tuple[str, ...] = ("ready", "defense", "other", "stun", "damage")
+"""The five pools, in the order the seed lists them."""
+
+ATHLETIC: tuple[str, ...] = ("running", "swimming", "climbing", "acrobatics", "grapple", "natural weapons")
+"""The athletic abilities whose two best modifiers make HP (DECISIONS-2006 · Hit points and pools)."""
+
+HARM_ORDER: tuple[str, ...] = ("ready", "defense", "other")
+"""Where harm takes its points from, first to last (001 · Hit Points · Receiving Stun and Damage)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pools:
+    """The five pools of one fighter; immutable, every change makes a new one."""
+
+    ready: int
+    defense: int
+    other: int
+    stun: int
+    damage: int
+
+    @classmethod
+    def fresh(cls, hp: int) -> Pools:
+        """All ``hp`` in ready, as at the start of a fight (001 · Combat Example, step 2)."""
+        return cls(hp, 0, 0, 0, 0)
+
+    @classmethod
+    def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
+        """The pools of a unit's ``tracks`` (missing ones count 0)."""
+        return cls(*(int(tracks.get(name, 0)) for name in POOLS))
+
+    @property
+    def hp(self) -> int:
+        return self.ready + self.defense + self.other + self.stun + self.damage
+
+    @property
+    def available(self) -> int:
+        """Points neither stunned nor damaged."""
+        return self.ready + self.defense + self.other
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in POOLS}
+
+    def changes_to(self, after: Pools) -> dict[str, int]:
+        """The track changes from ``self`` to ``after`` (only the pools that moved)."""
+        return {n: getattr(after, n) - getattr(self, n) for n in POOLS if getattr(after, n) != getattr(self, n)}
+
+    def move(self, source: str, dest: str, n: int) -> Pools:
+        """``n`` points from pool ``source`` to pool ``dest``; ``ValueError`` if ``source`` lacks them."""
+        if n < 0:
+            raise ValueError(f"cannot move {n} points")
+        have = getattr(self, source)
+        if have < n:
+            raise ValueError(f"{source} holds {have} points, not {n}")
+        if n == 0 or source == dest:
+            return self
+        return replace(self, **{source: have - n, dest: getattr(self, dest) + n})
+
+
+def hit_points(abilities: Mapping[str, int], hp: int | None = None) -> int:
+    """HP: the sheet's ``hp`` when given, else the two best athletic modifiers, at least 1.
+
+    (001 · Hit Points · Total Hit Points)
+    """
+    if hp is not None:
+        return max(1, int(hp))
+    best = sorted((int(abilities.get(a, 0)) for a in ATHLETIC), reverse=True)[:2]
+    return max(1, sum(best))
+
+
+def hp_per_round(hp: int) -> int:
+    """⌈HP / 2⌉. (001 · Hit Points · Hit Points per Round)"""
+    return (hp + 1) // 2
+
+
+def phase_one(p: Pools) -> Pools:
+    """Phase 1: one point of stun back to other, if there is any. (DECISIONS-2006 · Hit points and pools)"""
+    return p.move("stun", "other", 1) if p.stun else p
+
+
+def phase_two(p: Pools, per_round: int, keep_in_other: int = 0) -> Pools:
+    """Phase 2: up to ``per_round`` points into ready, from other (beyond ``keep_in_other``,
+    the points that carry gear and maintain a hold) first, then from defense.
+
+    (001 · Hit Points · Ready, Other Used; DECISIONS-2006 · Hit points and pools)
+
+        >>> phase_two(Pools(0, 2, 4, 0, 0), 3)      # Modre, round 2
+        Pools(ready=3, defense=2, other=1, stun=0, damage=0)
+        >>> phase_two(Pools(0, 2, 4, 0, 0), 3, keep_in_other=3)
+        Pools(ready=3, defense=0, other=3, stun=0, damage=0)
+    """
+    want = max(0, per_round)
+    from_other = min(want, max(0, p.other - max(0, keep_in_other)))
+    p = p.move("other", "ready", from_other)
+    from_defense = min(want - from_other, p.defense)
+    return p.move("defense", "ready", from_defense)
+
+
+def spend(p: Pools, n: int, dest: str) -> Pools:
+    """Spend ``n`` ready points into ``dest`` (``defense`` for movement and attack modifiers,
+    ``other`` for power, manipulation and everything else). (001 · Hit Points · Defense, Other Used)
+
+        >>> spend(Pools.fresh(6), 2, "defense")
+        Pools(ready=4, defense=2, other=0, stun=0, damage=0)
+    """
+    if dest not in ("defense", "other"):
+        raise ValueError(f"spent points go to defense or other, not {dest!r}")
+    return p.move("ready", dest, n)
+
+
+def take_harm(p: Pools, stun: int = 0, damage: int = 0) -> Pools:
+    """Add ``stun`` then ``damage``, each point taken from ready, defense, other in turn.
+
+    A stun point that finds none left there turns a stunned point into damage;
+    a damage point that finds none takes a stunned point. Nothing more happens
+    to a fighter whose HP are all damage. (001 · Hit Points · Stun, Damage,
+    Receiving Stun and Damage)
+    """
+    for kind, n in (("stun", stun), ("damage", damage)):
+        for _ in range(max(0, n)):
+            source = next((s for s in HARM_ORDER if getattr(p, s) > 0), None)
+            if source is not None:
+                p = p.move(source, kind, 1)
+            elif p.stun > 0:
+                p = p.move("stun", "damage", 1)
+    return p
+
+
+def standing(p: Pools) -> str:
+    """``out`` (every point damaged), ``down`` (none left outside stun and damage) or ``fighting``.
+
+    (DECISIONS-2006 · Hit points and pools)
+
+        >>> standing(Pools(0, 0, 0, 6, 0)), standing(Pools(0, 0, 0, 0, 6)), standing(Pools(0, 3, 0, 1, 2))
+        ('down', 'out', 'fighting')
+    """
+    if p.damage >= p.hp:
+        return "out"
+    if p.available == 0:
+        return "down"
+    return "fighting"
+
+
+__all__ = ["POOLS", "ATHLETIC", "HARM_ORDER", "Pools", "hit_points", "hp_per_round", "phase_one",
+           "phase_two", "spend", "take_harm", "standing"]

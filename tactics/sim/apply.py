@@ -1,0 +1,172 @@
+"""Applying a ruleset's effects to the fight, and recording each as a replay event.
+
+Whatever the system, an effect lands the same way (:mod:`tactics.rules.effects`):
+
+| effect | what the engine does | event |
+| --- | --- | --- |
+| ``Check`` | nothing but record it | ``roll`` |
+| ``Attacked`` | counts a hit or a miss; the straight run ends; the fight is not stalled | ``attack`` |
+| ``Harm`` | adds the changes to the tracks, asks the ruleset the standing; one who can no longer act lets go of its partner and falls from the air or a wall | ``harm`` (+ ``state``) |
+| ``Status`` | sets the statuses (``prone``, ``partner``, ``role``, ``prepared`` are the engine's own) | ``state`` |
+| ``Push`` | moves the fighter straight away until a wall; a drop becomes a fall | ``move`` (+ ``fall``) |
+| ``Fall`` | drops the fighter to the ground below it | ``fall`` |
+| ``Note``, ``Refused`` | a line of text | ``say`` |
+
+Rolls are converted from the rules' record to the replay's, field for field::
+
+    >>> from tactics.rules.records import Roll
+    >>> rollrec(Roll(dice="d6", faces=[5], total=7, success=True, mods=[("blade", 2)])).total
+    7
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from tactics.replay.schema import Attack, Harm, LegRec, Move, Roll, RollRec, Say, State
+from tactics.rules import effects as fx
+
+if TYPE_CHECKING:
+    from tactics.sim.combatant import Combatant
+    from tactics.sim.turn import TurnState
+
+ENGINE_KEYS = frozenset({"prone", "partner", "role", "prepared"})
+"""Status keys the engine itself reads (the rest are the ruleset's)."""
+PUSH_STEP_M = 0.25
+"""Resolution of a push's path: it stops at the last free step before a wall."""
+PUSH_SECONDS_PER_M = 0.15
+
+
+def rollrec(r: Any) -> RollRec:
+    """The replay's record of a :class:`tactics.rules.records.Roll`."""
+    return RollRec(r.dice, r.faces, r.total, r.success, r.mode, r.target, r.mods, r.target_mods,
+                   None if r.vs is None else rollrec(r.vs), r.vs_who, r.margin, r.result, r.tags)
+
+
+class Effects:
+    """Applying effects, for :class:`~tactics.sim.turn.TurnRunner`."""
+
+    def record_check(self, check: fx.Check) -> RollRec:
+        rec = rollrec(check.roll)
+        self.record(Roll(t=self.enc.env.now, who=check.who, purpose=check.purpose, roll=rec))
+        return rec
+
+    def apply(self, c: Combatant | None, eff: Any, ts: TurnState | None) -> None:
+        """Apply one effect of ``c``'s action (``ts``: its turn, when there is one)."""
+        enc = self.enc
+        kind = type(eff)
+        if kind is fx.Attacked:
+            a = enc.combatants[eff.who]
+            if ts is not None:
+                ts.run_m = 0.0
+            enc.note_activity()
+            if eff.hit:
+                a.hits += 1
+            else:
+                a.misses += 1
+            self.record(Attack(t=enc.env.now, who=eff.who, target=eff.target, action=eff.action, weapon=eff.weapon,
+                               roll=rollrec(eff.roll), hit=eff.hit, harm=eff.harm, details=eff.details,
+                               distance=eff.distance, light=eff.light, reaction=eff.reaction, charge_m=eff.charge_m))
+        elif kind is fx.Harm:
+            self.apply_harm(enc.combatants[eff.who], eff.changes, eff.source)
+        elif kind is fx.Status:
+            self.apply_status(enc.combatants[eff.who], eff.changes)
+        elif kind is fx.Refused:
+            self.record(Say(t=enc.env.now, who=eff.who, text=f"refused: {eff.why}"))
+        elif kind is fx.Check:
+            self.record_check(eff)
+        elif kind is fx.Note:
+            self.record(Say(t=enc.env.now, who=eff.who, text=eff.text))
+        elif kind is fx.Push:
+            self.apply_push(enc.combatants[eff.who], eff)
+        elif kind is fx.Fall:
+            u = enc.combatants[eff.who]
+            self._fall_down(u, eff.difficulty, eff.cause)
+        else:
+            raise TypeError(f"{self.rules.name} returned {kind.__name__}, which is not an effect")
+
+    def apply_status(self, c: Combatant, changes: dict[str, Any]) -> None:
+        for k, v in changes.items():
+            if k in ENGINE_KEYS:
+                setattr(c, k, v)
+            else:
+                c.status[k] = v
+        self.record(State(t=self.enc.env.now, who=c.id, changes=dict(changes)))
+
+    def apply_harm(self, c: Combatant, changes: dict[str, int], source: str, may_fall: bool = True) -> None:
+        """Tracks change; a fighter who can no longer act lets go and falls (docs/engine.md)."""
+        enc = self.enc
+        now = enc.env.now
+        tracks = c.tracks
+        for k, v in changes.items():
+            tracks[k] = tracks.get(k, 0) + v
+        was_able = c.able
+        if c.set_standing(self.rules.standing(c)):
+            enc.health_changed()
+        self.record(Harm(t=now, who=c.id, changes=dict(changes), tracks=dict(tracks), standing=c.standing,
+                         source=source))
+        if was_able and not c.able:
+            c.down_at = now
+            c.prepared = None
+            out: dict[str, Any] = {"active": False}
+            if c.partner is not None:
+                other = enc.combatants.get(c.partner)
+                if other is not None:
+                    other.partner = None
+                    other.role = None
+                    self.record(State(t=now, who=other.id, changes={"partner": None, "role": None}))
+                c.partner = None
+                c.role = None
+                out.update(partner=None, role=None)
+            self.record(State(t=now, who=c.id, changes=out))
+            if may_fall and (c.flying or c.climbing):
+                where = "in the air" if c.flying else "while climbing"
+                self._fall_down(c, None, f"{c.standing} {where}")
+        elif c.able and not was_able:
+            c.down_at = None
+            self.record(State(t=now, who=c.id, changes={"active": True}))
+
+    def _fall_down(self, c: Combatant, difficulty: int | None, cause: str) -> None:
+        """``c`` falls from where it is to the ground below (its own fall, outside its turn's legs)."""
+        from tactics.sim.turn import TurnState
+
+        now = self.enc.env.now
+        ts = TurnState(now)
+        ground = self.enc.map.ground_height(c.x, c.y)
+        self._fall(c, (c.x, c.y, ground), difficulty, cause, ts)
+        if ts.legs:
+            self.record(Move(t=now, who=c.id, legs=ts.legs, metres=round(ts.metres, 6), budget=0.0))
+
+    def apply_push(self, c: Combatant, eff: fx.Push) -> None:
+        """Straight away along ``(dx, dy)`` up to ``metres``: a wall (ground too high to step onto)
+        stops it; ground far below the start is a fall (DECISIONS · More rulings · Falls from a push)."""
+        tmap = self.enc.map
+        now = self.enc.env.now
+        start = c.pos
+        x, y, z = start
+        minx, miny, maxx, maxy = tmap.bounds
+        moved = 0.0
+        stop_z = z
+        while moved + 1e-9 < eff.metres:
+            step = min(PUSH_STEP_M, eff.metres - moved)
+            nx, ny = x + eff.dx * step, y + eff.dy * step
+            if not (minx <= nx < maxx and miny <= ny < maxy):
+                break
+            g = tmap.ground_height(nx, ny)
+            if tmap.terrain_at(nx, ny) == "wall" and g > z + 0.5:
+                break
+            x, y, moved = nx, ny, moved + step
+            stop_z = g
+        if moved <= 0:
+            return
+        end = (x, y, z)
+        t1 = now + moved * PUSH_SECONDS_PER_M
+        self.enc.place(c, end)
+        self.record(Move(t=now, who=c.id, legs=[LegRec(kind="push", start=start, end=end, t0=now, t1=t1)],
+                         metres=round(moved, 6), budget=0.0))
+        self.enc.note_activity()
+        if z - stop_z > 0.5:
+            self._fall_down(c, None, f"pushed off a drop by {self.enc.combatants[eff.by].name}" if eff.by else eff.cause)
+        else:
+            self.enc.place(c, (x, y, stop_z))

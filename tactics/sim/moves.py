@@ -1,0 +1,281 @@
+"""Ground movement within a turn: following a path leg by leg until the turn's movement is spent.
+
+A leg of ``L`` metres at ``v`` metres per turn uses ``L / v`` of the turn,
+whatever the mix of walking, swimming, climbing and flying (000 · Movement:
+the total may not exceed running, swimming or airspeed); the speeds are the
+turn's budget, the ruleset's numbers. Rubble and wading cost two metres per
+metre. Legs are timed from the turn's instant so a replay animates them.
+
+Routes are remembered: nobody blocks anybody's path and the map never
+changes, so the rest of last turn's route is followed while the goal moved
+less than the slack (:meth:`Moves._cached_route`); a goal that came toward
+the mover keeps the route up to its nearest point and walks straight on.
+
+The straight run that ends where the mover stands is tracked
+(:meth:`Moves._track_run`): charging and running starts read it::
+
+    >>> ROUTE_SLACK_M, RUBBLE_COST
+    (4.0, 2.0)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from tactics.replay.schema import LegRec, Move
+
+if TYPE_CHECKING:
+    from tactics.sim.combatant import Combatant
+    from tactics.sim.plan import MoveTo
+    from tactics.sim.turn import TurnState
+
+ROUTE_SLACK_M = 4.0
+"""How far a goal may move before a route found on an earlier turn is searched again..."""
+ROUTE_SLACK_SHARE = 0.3
+"""...or this share of the route still to go, when that is more (far goals drift more)."""
+DRAG_FACTOR = 0.5
+"""A pair locked together moves at half the leader's movement (docs/engine.md)."""
+RUBBLE_COST = 2.0
+"""Rubble and wading are slow ground: each metre costs two (docs/maps.md)."""
+
+
+class Moves:
+    """Walking, swimming and dragging a partner for :class:`~tactics.sim.turn.TurnRunner`."""
+
+    def _flush_move(self, c: Combatant, ts: TurnState) -> None:
+        if ts.legs:
+            self.record(
+                Move(
+                    t=self.enc.env.now,
+                    who=c.id,
+                    legs=ts.legs,
+                    metres=round(ts.metres, 6),
+                    budget=round(1.0 - ts.used, 6),
+                )
+            )
+            ts.legs = []
+            ts.metres = 0.0
+            self.enc.note_activity()
+
+    def _add_leg(self, c: Combatant, kind: str, start, end, fraction: float, ts: TurnState, seconds: float | None = None) -> None:
+        rs = self.enc.options.round_seconds
+        t0 = ts.t + ts.used * rs
+        dur = fraction * rs if seconds is None else seconds
+        ts.used = min(1.0, ts.used + fraction)
+        ts.legs.append(LegRec(kind=kind, start=tuple(start), end=tuple(end), t0=t0, t1=t0 + dur))
+        d = math.dist(start, end)
+        ts.metres += d
+        ts.metres_total += d
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        if abs(dx) > 1e-9 or abs(dy) > 1e-9:
+            c.facing = math.atan2(dy, dx)
+        self.enc.place(c, end)
+
+    def _move(self, c: Combatant, step: MoveTo, ts: TurnState) -> None:
+        partner = self.enc.combatants.get(c.partner) if c.partner is not None else None
+        if partner is not None:
+            why = self.move_refusal(c)
+            if why:
+                self.say(c, f"refused: {why}")
+                return
+        if ts.used >= 1.0 - 1e-9:
+            return
+        if ts.air > 0 and (c.flying or (step.z is not None and step.z > c.z + 0.01)):
+            self._fly(c, step, ts)
+            return
+        tmap = self.enc.map
+        goal = (step.x, step.y)
+        legs = self._cached_route(c, goal, ts)
+        if legs is None:
+            legs = tmap.path(c.pos, goal, self.enc.mover_of(c))
+        if legs is None:
+            c.route = None
+            self.say(c, f"no path to ({step.x:.0f}, {step.y:.0f})")
+            return
+        if partner is not None:
+            before = len(ts.legs)
+            start = c.pos
+            self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m, drag=True)
+            c.route = None
+            self._drag(partner, start, ts.legs[before:])
+            return
+        rest = self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m)
+        c.route = (goal, rest) if rest else None
+
+    def _drag(self, partner: Combatant, leader_start, legs: list[LegRec]) -> None:
+        """The partner follows one step behind (a locked pair moves together, docs/engine.md)."""
+        if not legs:
+            return
+        points = [leader_start] + [leg.end for leg in legs[:-1]]
+        trail = [partner.pos] + points
+        out = [
+            LegRec(kind="drag", start=tuple(a), end=tuple(b), t0=leg.t0, t1=leg.t1)
+            for a, b, leg in zip(trail, trail[1:], legs)
+        ]
+        self.enc.place(partner, out[-1].end)
+        self.record(Move(t=self.enc.env.now, who=partner.id, legs=out,
+                         metres=round(sum(math.dist(l.start, l.end) for l in out), 6), budget=0.0))
+
+    def _cached_route(self, c: Combatant, goal: tuple[float, float], ts: TurnState | None = None) -> list[Any] | None:
+        """The rest of last turn's route when it still leads (nearly) to ``goal``.
+
+        Nobody blocks anybody's path and the map does not change, so a route
+        found once stays good: it is reused while the goal has moved less than
+        the slack and more than two turns of walking remain (closer in,
+        a fresh path goes exactly to the goal). The slack grows with the
+        distance still to go. This keeps path searches out
+        of most turns of a long approach.
+        """
+        r = c.route
+        if r is None:
+            return None
+        old_goal, legs = r
+        if not legs:
+            return None
+        first = legs[0].start
+        if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
+            return None
+        remaining = legs[0].length if len(legs) == 1 else sum(leg.length for leg in legs)
+        if remaining <= 2 * (ts.walk if ts is not None else self.enc.walk_budget(c)):
+            return None
+        slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
+        if math.dist(old_goal, goal) <= slack:
+            return legs
+        return self._cut_route(c, legs, goal, slack)
+
+    def _cut_route(self, c: Combatant, legs: list[Any], goal: tuple[float, float], slack: float) -> list[Any] | None:
+        """The route up to where it passes nearest ``goal``, then straight on to it; None when
+        that point is more than ``slack`` from the goal or the last stretch is not one straight walk.
+
+        A goal that comes toward us (an enemy walking up the same way) stays near the
+        route: following it that far and walking the rest straight is the way a fresh
+        search would find on open ground, without the search.
+        """
+        gx, gy = goal
+        best, best_d, best_f = -1, slack, 0.0
+        for i, leg in enumerate(legs):
+            if leg.kind != "walk":
+                continue
+            (sx, sy, _), (ex, ey, _) = leg.start, leg.end
+            dx, dy = ex - sx, ey - sy
+            dd = dx * dx + dy * dy
+            f = 0.0 if dd <= 0.0 else min(1.0, max(0.0, ((gx - sx) * dx + (gy - sy) * dy) / dd))
+            d = math.hypot(sx + dx * f - gx, sy + dy * f - gy)
+            if d < best_d:
+                best, best_d, best_f = i, d, f
+        if best < 0:
+            return None
+        leg = legs[best]
+        start, end = tuple(leg.start), tuple(leg.end)
+        cut = (start[0] + (end[0] - start[0]) * best_f, start[1] + (end[1] - start[1]) * best_f)
+        tail = self.enc.map.straight_walk(cut, goal, self.enc.mover_of(c))
+        if tail is None:
+            return None
+        head = legs[:best]
+        if best_f > 0.0:
+            p = tail.start
+            head.append(type(leg)(leg.kind, start, p, math.dist(start, p), leg.surface, leg.gap, leg.cost * best_f))
+        return head + [tail]
+
+    def _move_legs(self, c: Combatant, legs: list[Any], ts: TurnState, goal, cap: float | None = None,
+                   drag: bool = False) -> list[Any] | None:
+        """Follow ``legs`` as far as this turn allows.
+
+        Returns the legs still to go when the turn's movement ran out on the
+        way (for :meth:`_cached_route`), ``[]`` on arrival, None when the
+        route was cut short by anything else (a refused jump, a fall, a climb
+        under way, a cap).
+        """
+        walk = ts.walk * (DRAG_FACTOR if drag else 1.0)
+        moved = 0.0
+        continuing = bool(c.climbing)
+        c.climb_route = []
+        for n, leg in enumerate(legs):
+            if leg.kind != "climb" or not continuing:
+                if c.climbing:
+                    self.record(State(t=self.enc.env.now, who=c.id, changes={"climbing": None}))
+                c.climbing = None
+                c.climb_base = None
+                continuing = False
+            if not c.able:
+                return None
+            kind = leg.kind
+            left = 1.0 - ts.used
+            if left <= 1e-9:
+                return legs[n:]
+            if cap is not None and moved >= cap - 1e-9:
+                return None
+            start = c.pos
+            end = tuple(leg.end)
+            length = math.dist(start, end)
+            if length < 1e-9:
+                continue
+            if drag and kind not in ("walk", "swim"):
+                self.say(c, f"refused: cannot {kind} while dragging {c.partner}")
+                return None
+            if kind in ("walk", "swim"):
+                speed = walk if kind == "walk" else ts.swim * (DRAG_FACTOR if drag else 1.0)
+                cost = self._ground_cost(start, end) if kind == "walk" else 1.0
+                if speed <= 0:
+                    return None
+                can = left * speed / cost
+                if cap is not None:
+                    can = min(can, cap - moved)
+                full = length
+                if can < length - 1e-9:
+                    f = can / length
+                    ex, ey = start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f
+                    if kind == "walk":
+                        end = (ex, ey, self.enc.map.ground_height(ex, ey))
+                    else:
+                        end = (ex, ey, start[2] + (end[2] - start[2]) * f)
+                    length = can
+                self._track_run(kind, start, end, ts)
+                self._add_leg(c, kind, start, end, length * cost / speed, ts)
+                moved += length
+                if length < full - 1e-9:
+                    if cap is not None and moved >= cap - 1e-9:
+                        return None
+                    leg_end = tuple(leg.end)
+                    rest = type(leg)(kind, end, leg_end, math.dist(end, leg_end), leg.surface, leg.gap,
+                                     leg.cost * (1.0 - length / full) if full > 0 else 0.0)
+                    return [rest] + legs[n + 1 :]
+            elif kind == "jump":
+                if not self._jump(c, leg, ts, walk):
+                    return None
+                moved += length
+            elif kind == "climb":
+                done = self._climb(c, leg, legs[n + 1 :], ts)
+                if not done:
+                    return None
+                moved += length
+            elif kind == "drop":
+                if not self._drop(c, leg, ts):
+                    return None
+            elif kind == "fly":
+                self.say(c, "refused: cannot fly")
+                return None
+        return []
+
+    def _ground_cost(self, start, end) -> float:
+        """Metres of movement per metre walked: 2 on rubble (slow ground), else 1."""
+        mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
+        return RUBBLE_COST if self.enc.map.terrain_at(mx, my) in ("rubble", "water") else 1.0
+
+    def _track_run(self, kind: str, start, end, ts: TurnState) -> None:
+        """Keep the length of the straight run that ends where the mover stands (charging, running starts)."""
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        d = math.hypot(dx, dy)
+        if kind != "walk" or d < 1e-9:
+            ts.run_m = 0.0
+            return
+        u = (dx / d, dy / d)
+        run_end = ts.run_end
+        contiguous = abs(run_end[0] - start[0]) <= 1e-6 and abs(run_end[1] - start[1]) <= 1e-6
+        if contiguous and ts.run_m > 0 and u[0] * ts.run_dir[0] + u[1] * ts.run_dir[1] > 0.9999:
+            ts.run_m += d
+        else:
+            ts.run_m = d
+            ts.run_dir = u
+        ts.run_end = (end[0], end[1])

@@ -1,0 +1,77 @@
+"""The world a ruleset sees while it resolves: dice, the clock, distances, light, sight, policies.
+
+A ruleset imports neither the engine nor the map; the engine hands it this
+object (one per encounter), which answers in the rules' terms::
+
+    >>> w = enc.world                                              # doctest: +SKIP
+    >>> w.distance(w.unit("red-1"), w.unit("blue-1")), w.light_at(w.unit("blue-1"))   # doctest: +SKIP
+    (8.0, 'dim')
+
+``ask`` carries a reaction window to a fighter's policy (its ``react``
+method) and returns the answer, or the window's default when the policy has
+none: one mechanism for every system's choices (points moved to defense,
+letting go of a pin, the skill to defend with).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from tactics.sim.view import eye
+
+if TYPE_CHECKING:
+    from tactics.rules.protocol import Window
+    from tactics.sim.combatant import Combatant
+    from tactics.sim.encounter import Encounter
+
+WADE_DEPTH_M = 1.0
+"""Water at least this deep is swum, not waded (docs/maps.md)."""
+
+
+class EngineWorld:
+    """The :class:`~tactics.rules.protocol.World` of one encounter."""
+
+    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env")
+
+    def __init__(self, enc: Encounter) -> None:
+        self._enc = enc
+        self._env = enc.env
+        self.dice = enc.dice
+        self.options = enc.rule_options
+        self.round_seconds = enc.options.round_seconds
+        self.memo: dict[str, Any] = {}
+        """Scratch space for the ruleset, living as long as the encounter."""
+
+    @property
+    def now(self) -> float:
+        return self._env.now
+
+    def unit(self, uid: str) -> Combatant | None:
+        return self._enc.combatants.get(uid)
+
+    def units(self) -> list[Combatant]:
+        return [c for c in self._enc.order if c.present]
+
+    @staticmethod
+    def distance(a: Combatant, b: Combatant) -> float:
+        return math.dist((a.x, a.y, a.z), (b.x, b.y, b.z))
+
+    @staticmethod
+    def flat_distance(a: Combatant, b: Combatant) -> float:
+        return math.hypot(a.x - b.x, a.y - b.y)
+
+    def light_at(self, u: Combatant) -> str:
+        return self._enc.map.light_at(u.x, u.y)
+
+    def line_of_sight(self, a: Combatant, b: Combatant) -> bool:
+        return bool(self._enc.map.line_of_sight(eye(a), eye(b)))
+
+    def in_deep_water(self, u: Combatant) -> bool:
+        if u.flying:
+            return False
+        tmap = self._enc.map
+        return tmap.terrain_at(u.x, u.y) == "water" and tmap.depth_at(u.x, u.y) >= WADE_DEPTH_M
+
+    def ask(self, reactor: Combatant, window: Window) -> Any:
+        return self._enc.turns.ask(reactor, window)
