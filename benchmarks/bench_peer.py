@@ -154,9 +154,13 @@ def main() -> None:
     report("ours, natural user loop (README)", nat, "duels/s", peer_rate)
     report("ours, hoisted loop", hoist, "duels/s", peer_rate)
     if peer_rate is not None:
+        cpu = ""
+        if nat.per_cpu and peer_rate.per_cpu and hoist.per_cpu:
+            cpu = (f"; per CPU-second {nat.per_cpu / peer_rate.per_cpu:.1f}x, hoisted "
+                   f"{hoist.per_cpu / peer_rate.per_cpu:.1f}x")
         goal_line(f"ours ≥ {GOAL_RATIO:g}x the peer on the matched duel (natural loop)",
                   nat.median / peer_rate.median >= GOAL_RATIO, f"{nat.median / peer_rate.median:.1f}x of medians; "
-                  f"hoisted loop {hoist.median / peer_rate.median:.1f}x")
+                  f"hoisted loop {hoist.median / peer_rate.median:.1f}x" + cpu)
     else:
         print(f"GOAL ours ≥ {GOAL_RATIO:g}x the peer: not measured (no peer code here)")
 
