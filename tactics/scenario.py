@@ -53,7 +53,7 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
-    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
+    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "RULESET_SHEET_POLICIES", "LIGHT_OVERRIDES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -83,6 +83,12 @@ SHEET_POLICIES: dict[str, str] = {
     "soldier": "cautious",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
+
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
+                      "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
+}
+"""The same for the sheets of the other rulesets (``assets/characters/<folder>/``), by ruleset."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -206,7 +212,8 @@ def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAUL
         stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    name = SHEET_POLICIES.get(stem, "advance") if ruleset == DEFAULT else "advance"
+    table = SHEET_POLICIES if ruleset == DEFAULT else RULESET_SHEET_POLICIES.get(ruleset, {})
+    name = table.get(stem, "advance")
     return name if name in policy_names(ruleset) else "advance"
 
 
