@@ -134,6 +134,12 @@ def break_free_odds(me: Any, partner: Any, held: bool) -> float:
     return float(p_beats(mine, theirs - 1, crits=False))
 
 
+def let_go_pays(saved: float, worth: float, me: Any, partner: Any) -> bool:
+    """Let go when the hit points the full defence saves, as a share of ours left, beat what the pin is
+    worth this round as a share of the partner's left (a worn pinner lets go sooner)."""
+    return saved / max(1, me.tracks.get("hp", 1)) > worth / max(1, partner.tracks.get("hp", 1))
+
+
 class FudgePolicy:
     """The turns that leave little choice, then :meth:`decide`."""
 
@@ -155,10 +161,16 @@ class FudgePolicy:
                                              f"{' − 4' if r == 'held' else ', a tie breaks a pin'})")
         if r == "pinner":
             return self.pinning(view, me, enemies)
+        if st.get("prone"):
+            return self.when_prone(view, me, enemies)
         jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
         if jammed and not [w for w in weapons(me) if w.name != "hands"]:
             return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
         return self.decide(view, me, enemies)
+
+    def when_prone(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
+        """Knocked down: −4 to attacks and Block until it spends an action to stand (002 · Prone)."""
+        return Plan([Act("rise")], "prone: standing up (−4 to attacks and Block while down)")
 
     def unseen(self, view: Any, me: Any) -> Plan:
         """Every enemy left is hidden: full defence (a sneak attack always hits, but a critical
@@ -180,11 +192,13 @@ class FudgePolicy:
         for ally in view.allies():
             if view.distance(ally, partner) > view.movement(ally) + SHORT_RANGE_M:
                 continue
-            d = max(SHORT_RANGE_M / 2, view.distance(ally, partner))
-            pinned = best_weapon(view, ally, partner, d)
-            free = best_weapon(view, ally, partner, d, st=free_st)
-            if pinned and free:
-                gain += pinned[2] - free[2]
+            best_gain = 0.0
+            for d in {SHORT_RANGE_M / 2, max(SHORT_RANGE_M / 2, view.distance(ally, partner))}:
+                pinned = best_weapon(view, ally, partner, d)
+                free = best_weapon(view, ally, partner, d, st=free_st)
+                if pinned and free:
+                    best_gain = max(best_gain, pinned[2] - free[2])
+            gain += best_gain
         stopped = best_weapon(view, partner, me, SHORT_RANGE_M / 2, st={})
         stop = stopped[2] if stopped and gain > 0 else 0.0   # alone, a pin only stalls both
         return gain + stop, f"allies +{gain:.1f} hp on a defenceless {partner.name}, stops {stop:.1f} hp"
@@ -227,8 +241,8 @@ class FudgePolicy:
             free = free_w[2] if free_w else 0.0
             if label not in ("melee", "shoot", "sneak attack"):
                 held, free = 1.0, 0.0  # a manoeuvre on a fighter who cannot defend: let go
-        return (held - free) > worth
+        return let_go_pays(held - free, worth, me, view.unit(status(me)["partner"]))
 
 
 __all__ = ["MELEE_STOP_M", "FudgePolicy", "role", "round_of", "before_initiative", "focus", "in_reach", "close_in",
-           "sees_from", "stand_off", "break_free_odds", "p_at_least"]
+           "sees_from", "stand_off", "break_free_odds", "let_go_pays", "p_at_least"]

@@ -63,6 +63,13 @@ class Marksman(FudgePolicy):
                               + [Act("shoot", e.id, w.name)], p, ev, score=min(ev, hp) / hp))
         return out
 
+    def when_prone(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
+        """Knocked down: roll over and go to ground (+2 Dodge, Marksmanship untouched) unless an
+        enemy is in reach (gone to ground it would Block at −4)."""
+        if any(view.distance(e, me) < SHORT_RANGE_M for e in enemies):
+            return super().when_prone(view, me, enemies)
+        return Plan([Act("go_to_ground")], "prone: rolling over to go to ground (+2 Dodge, shooting unharmed)")
+
     def decide(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
         melee = [e for e in enemies if not ranged(e)]
         danger = [e for e in melee if view.distance(e, me) <= view.movement(e) + SHORT_RANGE_M]

@@ -38,6 +38,9 @@ TRIP, SHOVE, GRAPPLE, DISARM = MANOEUVRES
 """The manoeuvres' action names, as the ruleset's catalogue spells them."""
 
 NEAR = SHORT_RANGE_M / 2
+
+PIN_ROUNDS = 3.0
+"""At most this many rounds a pin is credited with."""
 """The distance a hand-to-hand estimate assumes."""
 
 
@@ -129,13 +132,18 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
     if grapple and not conditions.role(tst):
         p = manoeuvre_odds(view, me, target, GRAPPLE)
         pinned = {**tst, "role": "pinned", "partner": me.id}
-        gain = crowd_gain(view, me, target, pinned) - (best_weapon(view, me, target, NEAR, st=pinned) or (0, 0, 0))[2] \
-            + (hit[2] if hit else 0.0)
-        allies = any(view.distance(a, target) <= view.movement(a) + SHORT_RANGE_M for a in view.allies())
-        worth = (gain + spared) if allies else spared * 0.5
-        out.append(Option(f"grapple {label(view, target)}", steps + [Act(GRAPPLE, target.id,
-                                                                  options={"pin": allies})], p, p * worth,
-                          note="allies strike a pinned target at Block 0" if allies else "a hold to strike from"))
+        allies = [a for a in view.allies() if view.distance(a, target) <= view.movement(a) + SHORT_RANGE_M]
+        gain = sum(max(0.0, (best_weapon(view, a, target, NEAR, st=pinned) or (0, 0, 0.0))[2]
+                       - (best_weapon(view, a, target, NEAR) or (0, 0, 0.0))[2]) for a in allies)
+        mine = hit[2] if hit else 0.0
+        # a pin lasts until the pinned one breaks it (Strength vs Strength, a tie breaks it)
+        a, d = target.sheet.skill("Strength"), me.sheet.skill("Strength")
+        rounds = min(PIN_ROUNDS, 1.0 / max(float(p_beats(a, d - 1, crits=False)), 1e-3))
+        per_round = gain + spared - mine if allies else 0.0
+        out.append(Option(f"grapple {label(view, target)}", steps + [Act(GRAPPLE, target.id, options={"pin": bool(allies)})],
+                          p, p * rounds * max(per_round, 0.0) + (0.0 if allies else p * 0.25 * spared),
+                          note=(f"pinned ≈{rounds:.1f} rounds: allies +{gain:.1f} hp a round at Block 0, "
+                                f"its {spared:.1f} hp stopped") if allies else "alone: a hold to strike from"))
     return out
 
 
