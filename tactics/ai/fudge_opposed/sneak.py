@@ -6,7 +6,9 @@ Attack; Special Rules · Takedown; Surprise!).
   Perception + 2 beats our Stealth (P = 1 − P(Stealth beats Perception + 2), no
   criticals); unnoticed, it takes Strength × 4 + the knife's bonus ignoring
   Soak, noticed it takes a sneak attack. The target whose expected harm, capped
-  at its hit points, is highest wins. Nobody in reach: hide.
+  at its hit points, is highest wins (a point more for a likely kill): the
+  chance comes once, so it goes to the fresh guard rather than the one a
+  comrade already hurt. Nobody in reach: the turns that follow.
 - **Hidden**: a sneak attack (it always hits; a critical when the roll also
   wins): the crossbow from 3–14 m with a line of sight, or the knife in reach,
   whichever is worth more.
@@ -86,7 +88,7 @@ class Sneak(FudgePolicy):
             noticed = sneak_harm(view, me, e, knife, 1.0) or 0.0
             ev = p * min(harm, hp) + (1 - p) * min(noticed, hp)
             opts.append(Option(f"take-down ({knife.name}) on {label(view, e)}", got[0] + [Act("takedown", e.id, knife.name)],
-                               p, ev, score=ev / hp + p * (harm >= hp),
+                               p, ev, score=ev + p * (harm >= hp),
                                note=f"Stealth vs Perception + 2; {harm} hp, no Soak"))
         if not opts:
             return None
