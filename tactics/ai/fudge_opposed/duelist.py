@@ -2,7 +2,9 @@
 full defence when it is outnumbered and the +2 spares more than its blow would take.
 
 1. Enemy in reach (the team's focus if it is one of them, else the most worn in
-   reach): every choice of :func:`~.melee.options` on it, and full defence when
+   reach): every choice of :func:`~.melee.options` on it (a shove counts the fall
+   when a drop lies behind the target, and from a spot round it, reached this
+   turn, when the drop lies behind it from there: :func:`~.melee.edge_spots`), and full defence when
    two or more enemies can reach us next round. Full defence is ranked by the
    harm it spares scaled by (the target's hit points left / ours), so a fresh
    duelist trades blows and a worn one turtles while it is outnumbered.
@@ -19,10 +21,11 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.ai.approach import HOLDING
+from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
 from tactics.sim.plan import Plan
 
 from .common import FudgePolicy, close_in, focus, in_reach
-from .melee import full_defence, options, outnumbered
+from .melee import SHOVE, drop_behind, edge_spots, full_defence, options, outnumbered
 from .odds import best, explain, label
 
 
@@ -49,6 +52,11 @@ class Duelist(FudgePolicy):
 
     def choose(self, view: Any, me: Any, target: Any, steps: list[Any], head: str) -> Plan:
         opts = options(view, me, target, steps, grapple=self.grapples)
+        if not steps and view.distance(me, target) < SHORT_RANGE_M and drop_behind(view, me, target) <= 2.0:
+            # a drop behind it from another side: step round and shove it over the edge
+            left = max(0.0, view.movement(me) - 0.1)
+            for moves, at, _ in edge_spots(view, me, target, left)[:1]:
+                opts += [o for o in options(view, me, target, moves, at=at) if o.steps[-1].action == SHOVE]
         if outnumbered(view, me) >= 2:
             weigh = max(1, target.tracks.get("hp", 1)) / max(1, me.tracks.get("hp", 1))
             fd = full_defence(view, me, steps, weigh)

@@ -99,6 +99,28 @@ def drop_behind(view: Any, me: Any, target: Any, at: tuple[float, float] | None 
     return worst
 
 
+def edge_spots(view: Any, me: Any, target: Any, budget: float) -> list[tuple[list[MoveTo], tuple[float, float], float]]:
+    """Spots 1.4 m from ``target`` on its level, reachable this turn, from which a shove sends it
+    over a drop of more than 2 m: ``(moves, spot, drop)``, the deepest first (none on flat ground)."""
+    from tactics.ai.routes import route
+
+    tmap = view.map
+    out = []
+    for k in range(8):
+        a = k * math.pi / 4
+        x, y = target.x + math.cos(a) * 1.4, target.y + math.sin(a) * 1.4
+        if not tmap.is_passable(x, y) or abs(tmap.ground_height(x, y) - target.z) > 0.5:
+            continue
+        h = drop_behind(view, me, target, at=(x, y))
+        if h <= 2.0:
+            continue
+        r = route(view, me, (x, y), budget=budget)
+        if r is not None and r.arrives:
+            out.append((list(r.steps), (x, y), h))
+    out.sort(key=lambda t: -t[2])
+    return out
+
+
 def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, grapple: bool = False,
             at: tuple[float, float] | None = None) -> list[Option]:
     """Every hand-to-hand choice on ``target`` after ``steps`` (which end in reach), in hp."""

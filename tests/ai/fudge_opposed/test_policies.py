@@ -186,3 +186,20 @@ def test_the_duelist_weighs_trips_and_full_defence():
     enc.add(sheet("brawler"), team="blue", at=(18.8, 10), policy="wrestler")
     plan = Duelist().plan(enc.view_for(enc.combatants[me.id]))
     assert "trip" in plan.reason and "full defence" in plan.reason and "%" in plan.reason
+
+
+@pytest.mark.parametrize("start", [(17.5, 9.0), (16.2, 10.3)])
+def test_the_duelist_shoves_a_foe_off_the_tower_roof_stepping_round_it_if_needed(start):
+    from tactics.replay.schema import Fall
+    from tactics.sim import Passive
+
+    falls = 0
+    for seed in range(6):
+        enc = Encounter(load_map(ROOT / "maps" / "tower.toml"), seed=seed, ruleset="fudge-opposed")
+        me = enc.add(sheet("swordsman"), team="red", at=start, policy=Duelist())
+        enc.add(sheet("trooper"), team="blue", at=(16.2, 9.0), policy=Passive())
+        plan = Duelist().plan(enc.view_for(enc.combatants[me.id]))
+        assert plan.reason.startswith("in reach: shove Trooper off a 10 m drop") and "%" in plan.reason
+        res = enc.run(until=1.9)
+        falls += sum(1 for e in res.events if isinstance(e, Fall) and e.height > 9)
+    assert falls >= 1
