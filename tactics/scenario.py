@@ -53,7 +53,7 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
-    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "RULESET_SHEET_POLICIES", "LIGHT_OVERRIDES",
+    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -83,12 +83,6 @@ SHEET_POLICIES: dict[str, str] = {
     "soldier": "cautious",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
-
-RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
-    "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
-                      "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
-}
-"""The same for the sheets of the other rulesets (``assets/characters/<folder>/``), by ruleset."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -204,6 +198,13 @@ def policy_names(ruleset: str = DEFAULT) -> list[str]:
     from tactics.sim.policy import policy_names as names
 
     return names(ruleset)
+
+
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
+                      "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
+}
+"""The same for the sheets of the other rulesets (``assets/characters/<folder>/``), by ruleset."""
 
 
 def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAULT) -> str:
