@@ -146,34 +146,34 @@ def test_the_wrestler_pins_with_an_ally_near_and_holds_while_it_pays():
     assert answers and not any(answers)   # a fresh pinner with an ally keeps the pin under one spear
 
 
-def pinned_pair(hp: int, ally: bool):
+def pinned_pair(hp: int, ally: bool, seed: int = 1, held_policy: object = "duelist"):
     """A wrestler pinning a swordsman; a shield-bearer about to strike the wrestler."""
-    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=1, ruleset="fudge-opposed")
+    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=seed, ruleset="fudge-opposed")
     w = Wrestler()
     me = enc.add(sheet("brawler"), team="red", at=(20, 10), policy=w)
     if ally:
         enc.add(sheet("swordsman"), team="red", at=(20, 12), policy="duelist")
-    held = enc.add(sheet("swordsman"), team="blue", at=(21.2, 10), policy="duelist")
+    held = enc.add(sheet("swordsman"), team="blue", at=(21.2, 10), policy=held_policy)
     foe = enc.add(sheet("shield_bearer"), team="blue", at=(20, 8.8), policy="duelist")
     c, h = enc.combatants[me.id], enc.combatants[held.id]
     c.partner, c.role, h.partner, h.role = held.id, "pinner", me.id, "pinned"
     c.tracks["hp"] = hp
     return w, enc.view_for(c), Window(kind=LET_GO, reactor=me.id, actor=foe.id, action="melee",
-                                      options=(False, True), default=False)
+                                      options=(False, True), default=False), enc
 
 
 def test_the_pinner_lets_go_when_attacked_if_the_defence_saves_more_than_the_pin_is_worth():
-    w, view, win = pinned_pair(hp=16, ally=True)
+    w, view, win, _ = pinned_pair(hp=16, ally=True)
     assert w.react(view, win) is False              # fresh, an ally striking the pinned one: hold on
-    w, view, win = pinned_pair(hp=3, ally=True)
+    w, view, win, _ = pinned_pair(hp=3, ally=True)
     assert w.react(view, win) is True               # one spear hit from out: let go and Block
-    w, view, win = pinned_pair(hp=16, ally=False)
+    w, view, win, _ = pinned_pair(hp=16, ally=False)
     assert w.react(view, win) is True               # alone a pin only stalls both: let go
     assert let_go_pays(2.0, 1.0, view.me, view.unit(view.me.partner)) is True
 
 
 def test_a_lone_pinner_lets_go_and_strikes_on_its_turn():
-    w, view, _ = pinned_pair(hp=16, ally=False)
+    w, view, _, _ = pinned_pair(hp=16, ally=False)
     plan = w.plan(view)
     assert [s.action for s in plan.steps] == ["let_go", "melee"] and "weighed:" in plan.reason
 
@@ -203,3 +203,24 @@ def test_the_duelist_shoves_a_foe_off_the_tower_roof_stepping_round_it_if_needed
         res = enc.run(until=1.9)
         falls += sum(1 for e in res.events if isinstance(e, Fall) and e.height > 9)
     assert falls >= 1
+
+
+def test_in_the_engine_a_worn_pinner_lets_go_when_struck_and_blocks_in_full():
+    from tactics.sim import Passive
+
+    let_go = struck = 0
+    for seed in range(6):
+        # the pinned one waits: only the spear comes
+        _, _, _, enc = pinned_pair(hp=3, ally=False, seed=seed, held_policy=Passive())
+        res = enc.run(until=4)
+        releases = [x for x in res.events if isinstance(x, State) and x.who == "red-1"
+                    and "partner" in x.changes and x.changes["partner"] is None]
+        first = next((e for e in res.events if isinstance(e, Attack) and e.target == "red-1" and e.who == "blue-2"),
+                     None)
+        if first is None or (releases and releases[0].t < first.t):
+            continue                     # it let go on its own turn first (a lone pin only stalls)
+        struck += 1
+        freed = [x for x in releases if x.t == first.t]
+        let_go += bool(freed)
+        assert ("pinner", 0) not in (first.roll.vs.mods if first.roll.vs else [])
+    assert struck >= 2 and let_go == struck
