@@ -23,20 +23,25 @@ disregard for armor weighed reading by reading::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tactics.rulesets.d100_opposed.checks import is_double, succeeds
 from tactics.rulesets.d100_opposed.damage import DV, effective_armor, mos_bonus
 
 READINGS = range(100)
+"""The faces of a d100 read 00-99. The sums below are pure functions of small integers (and a DV),
+remembered in bounded caches: the AI asks the same few matchups every phase."""
 
 
-def _beaten_by(defense: int | None) -> list[int]:
+@lru_cache(maxsize=512)
+def _beaten_by(defense: int | None) -> tuple[int, ...]:
     """For each attacker reading a, how many of the 100 defender readings it beats if a succeeds.
 
     A defender's failure always loses; a non-critical success loses to a higher reading;
     a critical success never loses (DECISIONS-d100 · Tests).
     """
     if defense is None:
-        return [100] * 100
+        return (100,) * 100
     fails = sum(1 for d in READINGS if not succeeds(d, defense))
     below = 0  # defender non-critical successes with reading < a
     out = []
@@ -44,13 +49,15 @@ def _beaten_by(defense: int | None) -> list[int]:
         out.append(fails + below)
         if succeeds(a, defense) and not is_double(a):
             below += 1
-    return out
+    return tuple(out)
 
 
-def hit_counts(attack: int, defense: int | None) -> list[int]:
-    """Of the 100 × 100 pairs of readings, how many hit with attacker reading ``a``, for every ``a``."""
+@lru_cache(maxsize=4096)
+def hit_counts(attack: int, defense: int | None) -> tuple[int, ...]:
+    """Of the 100 × 100 pairs of readings, how many hit with attacker reading ``a``, for every ``a``
+    (remembered: the AI asks the same pairs of target numbers turn after turn)."""
     beaten = _beaten_by(defense)
-    return [beaten[a] if succeeds(a, attack) else 0 for a in READINGS]
+    return tuple(beaten[a] if succeeds(a, attack) else 0 for a in READINGS)
 
 
 def p_hit(attack: int, defense: int | None) -> float:
@@ -68,6 +75,7 @@ def p_hit_brute(attack: int, defense: int | None) -> float:
     return hits / 10000
 
 
+@lru_cache(maxsize=4096)
 def expected_damage(attack: int, defense: int | None, dv: DV, armor: int, ap: int) -> float:
     """Expected modified DV of a hit (0 when it cannot hit): DV + MoS bonus − armor after AP,
     armor ignored on a critical, never below 0 (003 · steps 5-7)."""
