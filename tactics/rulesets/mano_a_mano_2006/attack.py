@@ -125,12 +125,12 @@ def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: i
             r = Reaction("defense", ready)
     if r.kind == "defense":
         led.move(target.id, {"ready": -r.points, "defense": r.points},
-                 f"moves {r.points} ready points into defense")
+                 f"defends: moves {r.points} ready point{'s' * (r.points != 1)} into defense")
     elif r.kind == "parry":
-        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name}")
+        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name} (1 point to other)")
     elif r.kind == "counter":
         led.move(target.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
-                 f"counters with {w.name}: {r.modifier} to the modifier, {r.power} to power")
+                 f"counters with {w.name}: {r.modifier} to the modifier (defense), {r.power} to power (other)")
     return r, w
 
 
@@ -150,10 +150,11 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
         if w is None or not within(world, ally, me, w):
             continue
         if r.kind == "parry":
-            led.move(ally.id, {"ready": -1, "other": 1}, f"parries {me.name}'s {action} with {w.name}")
+            led.move(ally.id, {"ready": -1, "other": 1},
+                     f"parries {me.name}'s {action} with {w.name} (1 point to other)")
         else:
             led.move(ally.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
-                     f"interferes with {w.name}: {r.modifier} to the modifier, {r.power} to power")
+                     f"interferes with {w.name}: {r.modifier} to the modifier (defense), {r.power} to power (other)")
         out.append((ally, r, w))
     return out
 
@@ -170,8 +171,8 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     m, p, mp = pts["modifier"], pts["power"], pts["manipulation"]
     total = m + p + mp
     led.move(me.id, {"ready": -total, "defense": m, "other": p + mp},
-             f"{action} with {w.name}: {m} to the modifier, {p} to power, {mp} to manipulation"
-             if mp else f"{action} with {w.name}: {m} to the modifier, {p} to power")
+             f"{action} with {w.name}: {m} to the modifier (defense), {p} to power, {mp} to manipulation (other)"
+             if mp else f"{action} with {w.name}: {m} to the modifier (defense), {p} to power (other)")
     reaction, rw = _react(world, led, me, target, action, total)
     allies = _interferers(world, led, me, target, action, total)
     a_die, d_die = world.dice.d6(), world.dice.d6()
