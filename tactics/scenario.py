@@ -54,6 +54,7 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
     "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
+    "RULESET_SHEET_POLICIES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -83,6 +84,13 @@ SHEET_POLICIES: dict[str, str] = {
     "soldier": "cautious",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
+
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    DEFAULT: SHEET_POLICIES,
+    "mano-a-mano-2006": {"*": "duelist", "shield_bearer": "guard", "wrestler": "wrestler"},
+}
+"""Ruleset -> sheet stem -> the policy a shipped sheet of that ruleset plays when its member names
+none; ``"*"`` is the ruleset's default for its other sheets (else ``advance``)."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -206,7 +214,8 @@ def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAUL
         stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    name = SHEET_POLICIES.get(stem, "advance") if ruleset == DEFAULT else "advance"
+    table = RULESET_SHEET_POLICIES.get(ruleset, {})
+    name = table.get(stem) or table.get("*", "advance")
     return name if name in policy_names(ruleset) else "advance"
 
 
