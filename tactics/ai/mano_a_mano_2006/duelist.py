@@ -32,6 +32,7 @@ from tactics.ai.approach import move_toward
 from tactics.ai.targets import pick_target
 from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import sheet_of, state_of, weapons_in_hand
+from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for
 from tactics.sim.plan import Act, MoveTo, Plan
 
@@ -48,6 +49,18 @@ def alternatives(options: list[tuple[str, float]], chosen: str, n: int = 2) -> s
     """The short suffix naming the next best options weighed: ``; weighed: hold 6 (-1.2), ...``."""
     rest = [(w, v) for w, v in options if w != chosen][:n]
     return "; weighed: " + ", ".join(f"{w} ({v:+.2f})" for w, v in rest) if rest else ""
+
+
+def idle(me: Any) -> str:
+    """Why a fighter with no ready point does nothing ("" for one out of the fight: nothing to say)."""
+    p = pools_of(me)
+    if me.standing == "out":
+        return ""
+    if me.standing == "down":
+        return f"down: all {p.stun + p.damage} points stunned or damaged; phase 1 recovers a stun point a turn"
+    if p.other:
+        return f"no ready points: the {p.other} in other carry its gear or keep a hold"
+    return "no ready points this turn"
 
 
 class Duelist:
@@ -70,7 +83,7 @@ class Duelist:
             return Plan([], "no enemy left")
         points = ready(me)
         if points <= 0:
-            return Plan([], "no ready points: waits for phase 2 to ready more")
+            return Plan([], idle(me))
         thr = threats(view, me, enemies)
         if state_of(me).held_by:
             return self.held(view, me, points, thr)
