@@ -16,8 +16,12 @@ ACTION_NAMES = {
 }
 
 
+RULESET_PACKAGES = {p.name for p in (AI.parent / "rulesets").iterdir() if (p / "__init__.py").is_file()}
+"""``tactics/ai/<ruleset package>/`` holds one ruleset's own policies: not generic."""
+
+
 def generic_modules() -> list[Path]:
-    return sorted(p for p in AI.rglob("*.py") if "mano_a_mano" not in p.relative_to(AI).parts)
+    return sorted(p for p in AI.rglob("*.py") if not RULESET_PACKAGES & set(p.relative_to(AI).parts[:-1]))
 
 
 def test_generic_modules_name_no_mano_a_mano_rules():

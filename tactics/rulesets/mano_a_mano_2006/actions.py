@@ -56,7 +56,7 @@ def evade(led: Ledger, me: Any, budget: Any) -> None:
     if not st.can_evade():
         led.add(Refused(me.id, "only one evasion a turn (001 · Maneuvering · Evasion)"))
         return
-    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS}, "evades (1 point to defense)")
+    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS}, "evades: 1 point, +2 defense to the end of its next turn")
     budget.spend(EVASION_POINTS)
     st.evade()
     led.add(Status(me.id, {"evading": True}))
@@ -75,7 +75,7 @@ def simple(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
     elif name == "drop":
         led.add(Status(me.id, {"prone": True}))
     elif name == "stand":
-        led.move(me.id, {"ready": -1, "defense": 1}, "stands up (1 point to defense)")
+        led.move(me.id, {"ready": -1, "defense": 1}, "stands up: 1 point")
         budget.spend(1)
         st.crouching = False
         led.add(Status(me.id, {"prone": False, "crouching": False}))
@@ -93,7 +93,7 @@ def simple(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
 def _instant_stand(world: Any, led: Ledger, me: Any, budget: Any) -> None:
     """Agility + acrobatics against 0 (above 5 no roll): success stands evading, half stands."""
     sheet, st = sheet_of(me), state_of(me)
-    led.move(me.id, {"ready": -1, "defense": 1}, "stands up at once (1 point to defense)")
+    led.move(me.id, {"ready": -1, "defense": 1}, "stands up at once: 1 point")
     budget.spend(1)
     if instant_stand_automatic(sheet.agility, sheet.ability("acrobatics")):
         result = "success"
@@ -131,7 +131,7 @@ def escape(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
     hold = state_of(holder).holds.get(me.id)
     w = weapon_in_hand(me, getattr(act, "weapon", None) or "body") or weapon_in_hand(me, None)
     led.move(me.id, {"ready": -(m + mp), "defense": m, "other": mp},
-             f"struggles free: {m} to the modifier (defense), {mp} to manipulation (other)")
+             f"struggles: {m} to the modifier, {mp} to manipulation")
     budget.spend(m + mp)
     mods = [(w.name, w.attack), ("points", m), ("size", sheet_of(me).size), ("manipulation", mp)]
     mods += roll_penalties(me, world.now)

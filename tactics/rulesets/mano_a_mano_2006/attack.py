@@ -125,12 +125,12 @@ def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: i
             r = Reaction("defense", ready)
     if r.kind == "defense":
         led.move(target.id, {"ready": -r.points, "defense": r.points},
-                 f"defends: moves {r.points} ready point{'s' * (r.points != 1)} into defense")
+                 f"defends: {r.points} ready point{'s' * (r.points != 1)} into defense")
     elif r.kind == "parry":
-        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name} (1 point to other)")
+        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name}: 1 point")
     elif r.kind == "counter":
         led.move(target.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
-                 f"counters with {w.name}: {r.modifier} to the modifier (defense), {r.power} to power (other)")
+                 f"counters with {w.name}: {r.modifier} to the modifier, {r.power} to power")
     return r, w
 
 
@@ -151,10 +151,10 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
             continue
         if r.kind == "parry":
             led.move(ally.id, {"ready": -1, "other": 1},
-                     f"parries {me.name}'s {action} with {w.name} (1 point to other)")
+                     f"parries {me.name}'s {action} with {w.name}: 1 point")
         else:
             led.move(ally.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
-                     f"interferes with {w.name}: {r.modifier} to the modifier (defense), {r.power} to power (other)")
+                     f"interferes with {w.name}: {r.modifier} to the modifier, {r.power} to power")
         out.append((ally, r, w))
     return out
 
@@ -171,8 +171,8 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     m, p, mp = pts["modifier"], pts["power"], pts["manipulation"]
     total = m + p + mp
     led.move(me.id, {"ready": -total, "defense": m, "other": p + mp},
-             f"{action} with {w.name}: {m} to the modifier (defense), {p} to power, {mp} to manipulation (other)"
-             if mp else f"{action} with {w.name}: {m} to the modifier (defense), {p} to power (other)")
+             f"{action} with {w.name}: {m} to the modifier, {p} to power, {mp} to manipulation"
+             if mp else f"{action} with {w.name}: {m} to the modifier, {p} to power")
     reaction, rw = _react(world, led, me, target, action, total)
     allies = _interferers(world, led, me, target, action, total)
     a_die, d_die = world.dice.d6(), world.dice.d6()

@@ -82,12 +82,12 @@ def taken_from(changes: Mapping[str, int]) -> str:
     """The tail of a harm's source: which pools the stun and damage points left.
 
         >>> taken_from({"defense": -4, "stun": 2, "damage": 2})
-        ', taken from defense (4)'
+        ', out of defense'
         >>> taken_from({"stun": -1, "damage": 1})
         ', 1 stun turned to damage'
     """
-    lost = [f"{k} ({-changes[k]})" for k in ("ready", "defense", "other") if changes.get(k, 0) < 0]
-    out = f", taken from {' then '.join(lost)}" if lost else ""
+    lost = [k for k in ("ready", "defense", "other") if changes.get(k, 0) < 0]
+    out = f", out of {' then '.join(lost)}" if lost else ""
     if changes.get("stun", 0) < 0:
         out += f", {-changes['stun']} stun turned to damage"
     return out

@@ -112,7 +112,7 @@ class ManoAMano2006:
         opening: list[Effect] = []
         led = Ledger({unit.id: pools_of(unit)}, lambda uid: pools_of(world.unit(uid)))
         if led.pools(unit.id).stun:
-            led.move(unit.id, {"stun": -1, "other": 1}, "phase 1: recovers a stun point (stun to other)")
+            led.move(unit.id, {"stun": -1, "other": 1}, "phase 1: recovers a stun point")
         self._upkeep(world, unit, led)
         p = led.pools(unit.id)
         acting = standing(p) == "fighting"
@@ -121,7 +121,7 @@ class ManoAMano2006:
             changes = p.changes_to(after)
             if changes:
                 kept = min(p.other, st.keep_in_other(sheet.encumbrance))
-                keep = f"; keeps {kept} in other (gear, holds)" if kept else ""
+                keep = f"; keeps {kept} in other for gear and holds" if kept else ""
                 led.move(unit.id, changes, f"phase 2: readies {from_pools(changes)}{keep}")
         opening.extend(led.effects)
         ready = led.pools(unit.id).ready

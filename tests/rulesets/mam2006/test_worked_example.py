@@ -180,12 +180,12 @@ def test_through_the_ruleset(fight: FakeWorld) -> None:
     w.now = 1.5
     b = w.turn("clone", 1)
     assert [(e.changes, e.source) for e in b.opening] == [
-        ({"stun": -1, "other": 1}, "phase 1: recovers a stun point (stun to other)"),
+        ({"stun": -1, "other": 1}, "phase 1: recovers a stun point"),
         ({"other": -3, "ready": 3}, "phase 2: readies 3 from other")]
     assert pools(w, "clone") == (3, 0, 0, 1, 2)
     assert b.move_cap() == 3.0
     moved = w.apply(b.moved(3.0))
-    assert [(e.changes, e.source) for e in moved] == [({"ready": -3, "defense": 3}, "moves 3 m (3 points to defense)")]
+    assert [(e.changes, e.source) for e in moved] == [({"ready": -3, "defense": 3}, "moves 3.0 m: 3 points, one a stride of 1 m")]
     w.unit("clone").x = 3.5
     assert pools(w, "clone") == (0, 3, 0, 1, 2)
     assert pools(w, "modre") == (0, 4, 2, 0, 0)

@@ -90,7 +90,7 @@ PHASES = [
     (1.0, "clone", "Ice Blade", (0, 4, 2, 0, 0), (0, 0, 2, 2, 2)),  # 2 stun and 2 damage out of defense
     (1.5, "clone", "phase 1", (0, 4, 2, 0, 0), (0, 0, 3, 1, 2)),   # one stun point back to other
     (1.5, "clone", "phase 2", (0, 4, 2, 0, 0), (3, 0, 0, 1, 2)),   # 3 from other to ready
-    (1.5, "clone", "moves 3 m", (0, 4, 2, 0, 0), (0, 3, 0, 1, 2)),  # runs 3 m: 3 points into defense
+    (1.5, "clone", "moves 3.0 m", (0, 4, 2, 0, 0), (0, 3, 0, 1, 2)),  # runs 3 m: 3 points into defense
 ]
 
 
