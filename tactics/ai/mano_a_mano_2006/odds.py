@@ -168,8 +168,8 @@ class Split:
             parts.append(f"{self.power} to power")
         if self.manipulation:
             parts.append(f"{self.manipulation} to manipulation")
-        ev = "evades and " if self.evade else ""
-        return f"{ev}{self.kind} with {self.weapon}: {', '.join(parts)}"
+        what = "evades and attacks" if self.kind == "defend" else self.kind
+        return f"{what} with {self.weapon}: {', '.join(parts)}"
 
     def short(self) -> str:
         ev = "evade+" if self.evade else ""
