@@ -12,8 +12,10 @@ against the harm the fighter should take before its next turn::
     >>> blade = sheet_from_dict({"name": "M", "abilities": {"swimming": 3, "climbing": 3},
     ...     "weapons": [{"name": "Ice Blade", "attack": 1, "power": 3, "sharpness": -2, "reach": 1.0}]})
     >>> w = blade.weapon("Ice Blade")
-    >>> round(expected_harm(w, power_points=4, target=blade, p_full=1.0, p_half=0.0), 2)   # 7 power: 2 stun, 5 damage
-    6.0
+    >>> round(expected_harm(w, power_points=4, target=blade, p_full=1.0, p_half=0.0), 2)   # 2 stun, 5 damage
+    6.2
+    >>> harm_taken([Threat("clone", modifier=3, harm=1.0)], defense=6) < harm_taken([Threat("clone", 3, 1.0)], 2)
+    True
 
 Harm is weighed damage 1, stun :data:`STUN_WEIGHT` (stun comes back a point a turn).
 """

@@ -10,8 +10,8 @@ strikes now and at each of the wrestler's turns. Held, the target cannot
 walk away. The value of a choke counts the blow now, :data:`ROUNDS_KEPT`
 more, the penalty's worth, and the points it locks up::
 
-    >>> round(choke_worth(small_harm=1.0, penalty=3, upkeep=3), 2)
-    2.7
+    >>> round(choke_worth(small_harm=1.0, penalty=3, upkeep=3), 2)      # 3 blows + 2.7 of penalty - 1.8 locked
+    3.9
 
 While it holds someone it strikes the held fighter (whose defense pays the
 penalty) and chokes nobody else.
