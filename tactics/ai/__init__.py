@@ -25,6 +25,7 @@ ruleset's policies, then the generic ones); read :func:`policies_for` instead.
 from __future__ import annotations
 
 from tactics.ai import mano_a_mano, mano_a_mano_2006
+from tactics.ai.fields import SAFE_MOVERS
 
 GENERIC_POLICIES: dict[str, type] = {}
 """Policies that work with any ruleset (they read only the view and ``view.estimates``); none yet."""
@@ -36,6 +37,8 @@ POLICIES: dict[str, dict[str, type]] = {
 """Ruleset name -> that ruleset's own policies (name -> class)."""
 
 DEFAULT_RULESET = "mano-a-mano"
+
+SAFE_MOVERS.setdefault("mano-a-mano-2006", "tactics.ai.mano_a_mano_2006.movers")
 
 
 def policies_for(ruleset_name: str) -> dict[str, type]:

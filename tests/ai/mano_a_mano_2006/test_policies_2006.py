@@ -129,3 +129,17 @@ def test_the_attacked_duelist_answers_the_defend_window() -> None:
     (answer,) = [e for e in events if isinstance(e, Harm) and e.who == "clone"][:1]
     assert answer.source.startswith(("defends", "counters", "parries"))
     assert sum(answer.tracks.values()) == 6
+
+
+def test_no_refusals_over_a_ravine() -> None:
+    """The safe mover (``movers.py``) keeps 2006 fighters from jumps they cannot make without a run-up."""
+    m = map_for("ravine")
+    teams = list(m.spawns)[:2]
+    sheets = ROOT / "assets" / "characters" / "mam2006"
+    enc = Encounter(m, seed=0, ruleset=RULESET)
+    for team, names in zip(teams, (("swordsman", "archer", "wrestler"), ("shield_bearer", "archer", "modre"))):
+        for n in names:
+            enc.add(load_sheet(sheets / f"{n}.toml"), team=team, policy=sheet_policy(n, ruleset=RULESET))
+    events = enc.run(until=120).events
+    assert sum(isinstance(e, Turn) for e in events) > 50
+    assert not [e.text for e in events if isinstance(e, Say) and e.text.startswith("refused")]
