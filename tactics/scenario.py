@@ -54,7 +54,6 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
     "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
-    "RULESET_SHEET_POLICIES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -84,13 +83,6 @@ SHEET_POLICIES: dict[str, str] = {
     "soldier": "cautious",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
-
-RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
-    DEFAULT: SHEET_POLICIES,
-    "mano-a-mano-2006": {"*": "duelist", "shield_bearer": "guard", "wrestler": "wrestler"},
-}
-"""Ruleset -> sheet stem -> the policy a shipped sheet of that ruleset plays when its member names
-none; ``"*"`` is the ruleset's default for its other sheets (else ``advance``)."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -206,6 +198,14 @@ def policy_names(ruleset: str = DEFAULT) -> list[str]:
     from tactics.sim.policy import policy_names as names
 
     return names(ruleset)
+
+
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    DEFAULT: SHEET_POLICIES,
+    "mano-a-mano-2006": {"*": "duelist", "shield_bearer": "guard", "wrestler": "wrestler"},
+}
+"""Ruleset -> sheet stem -> the policy a shipped sheet of that ruleset plays when its member names
+none; ``"*"`` is the ruleset's default for its other sheets (else ``advance``)."""
 
 
 def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAULT) -> str:
