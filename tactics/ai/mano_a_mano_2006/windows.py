@@ -11,8 +11,10 @@ deal minus harm I (or my ally) should take::
     >>> defend_answer(view, window)              # doctest: +SKIP
     ({'reaction': 'counter', 'weapon': 'body', 'modifier': 1, 'power': 2}, 'counter 1/2 (...)')
 
-The attacker's split is not told: its modifier is guessed as its weapon's
-attack plus half the points the window says it spent.
+The window's default carries the attack as the table sees it (its weapon
+and the points on its modifier and power: the counters already moved on the
+attacker's sheet); without it the modifier is guessed as the best weapon's
+attack plus half the points spent.
 """
 
 from __future__ import annotations
@@ -29,9 +31,14 @@ POINT_COST = 0.12
 """What a ready point spent on an interference is worth to its spender (it no longer defends it)."""
 
 
-def guess_blow(view: Any, attacker: Any, victim: Any, points: int) -> tuple[int, Any, int]:
-    """``(modifier, weapon, power points)`` the attacker likely used: its weapon that reaches with the best
-    attack, half its points to the modifier."""
+def guess_blow(view: Any, attacker: Any, victim: Any, points: int,
+               seen: dict[str, Any] | None = None) -> tuple[int, Any, int]:
+    """``(modifier, weapon, power points)`` of the attack: as ``seen`` (the window's ``attack``) when
+    given, else its weapon that reaches with the best attack and half its points to the modifier."""
+    if seen:
+        w = next((w for w in weapons_in_hand(attacker) if w.name == seen.get("weapon")), None)
+        if w is not None:
+            return w.attack + int(seen.get("modifier", 0)) - held(attacker), w, int(seen.get("power", 0))
     ws = [w for w in weapons_in_hand(attacker) if reaches(view, attacker, victim, w, slack=0.5)]
     w = max(ws or weapons_in_hand(attacker), key=lambda w: (w.attack, w.power))
     m = (points + 1) // 2
@@ -44,9 +51,9 @@ def _passive(u: Any) -> int:
 
 
 def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points: int,
-                   aggression: float = 1.0) -> list[tuple[float, Any, str]]:
+                   aggression: float = 1.0, seen: dict[str, Any] | None = None) -> list[tuple[float, Any, str]]:
     """Every answer to a ``defend`` window, weighed, best first: ``(value, answer, words)``."""
-    a_mod, aw, a_pow = guess_blow(view, attacker, me, attack_points)
+    a_mod, aw, a_pow = guess_blow(view, attacker, me, attack_points, seen)
     blow = expected_harm(aw, a_pow, me, 1.0, 0.0)
     out = []
     p = pools_of(me)
@@ -81,11 +88,11 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
     return out
 
 
-def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready: int,
-                      attack_points: int, aggression: float = 1.0) -> list[tuple[float, Any, str]]:
+def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready: int, attack_points: int,
+                      aggression: float = 1.0, seen: dict[str, Any] | None = None) -> list[tuple[float, Any, str]]:
     """Every answer to an ``interfere`` window, weighed, best first (doing nothing is worth 0)."""
     victim = ally or me
-    a_mod, aw, a_pow = guess_blow(view, attacker, victim, attack_points)
+    a_mod, aw, a_pow = guess_blow(view, attacker, victim, attack_points, seen)
     blow = expected_harm(aw, a_pow, victim, 1.0, 0.0)
     hits = sum(chances(a_mod, victim.tracks.get("defense", 0) + best_defense(victim).defense))
     out: list[tuple[float, Any, str]] = [(0.0, {"reaction": "none"}, "lets it be")]
@@ -126,12 +133,15 @@ def answer(view: Any, window: Any, aggression: float = 1.0) -> Any:
     if attacker is None:
         return None
     points = int(default.get("attack_points", 1))
+    seen = default.get("attack") if isinstance(default.get("attack"), dict) else None
     if window.kind == "defend":
         ready = int(default.get("points", me.tracks.get("ready", 0)))
-        opts = defend_options(view, me, attacker, ready, points, aggression)
+        opts = defend_options(view, me, attacker, ready, points, aggression, seen)
     elif window.kind == "interfere":
         ready = int(me.tracks.get("ready", 0))
-        opts = interfere_options(view, me, attacker, _victim(view, attacker, me), ready, points, aggression)
+        target = seen.get("target") if seen else None
+        ally = view.unit(target) if target else _victim(view, attacker, me)
+        opts = interfere_options(view, me, attacker, ally, ready, points, aggression, seen)
     else:
         return None
     return opts[0][1]

@@ -56,7 +56,8 @@ def evade(led: Ledger, me: Any, budget: Any) -> None:
     if not st.can_evade():
         led.add(Refused(me.id, "only one evasion a turn (001 · Maneuvering · Evasion)"))
         return
-    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS}, "evades: 1 point, +2 defense to the end of its next turn")
+    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS},
+             "evades: 1 point, +2 defense to the end of its next turn")
     budget.spend(EVASION_POINTS)
     st.evade()
     led.add(Status(me.id, {"evading": True}))

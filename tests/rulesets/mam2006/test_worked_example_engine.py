@@ -127,3 +127,22 @@ def test_the_rolls_and_the_run(replay) -> None:
     end = replay.fold().state_at(10.0)
     assert end.units["clone"].x - end.units["modre"].x == pytest.approx(3.5)  # 0.5 m apart, then 3 m away
     assert replay.header.ruleset == "mano-a-mano-2006"
+
+
+def test_the_defend_window_shows_the_attack_as_the_table_sees_it() -> None:
+    """The clone is asked with Modre's points already on his sheet: weapon, modifier and power."""
+    seen = []
+
+    class Recording(Scripted):
+        def react(self, view, window):
+            seen.append((window.kind, window.actor, dict(window.default)))
+            return super().react(view, window)
+
+    pols = _policies()
+    enc = Encounter(map_for("arena"), dice=ScriptedDice(list(example.DICE)), ruleset="mano-a-mano-2006")
+    enc.add(load_sheet(ROOT / example.SHEETS["modre"]), team="red", at=_at("modre"), id="modre", policy=pols["modre"])
+    clone = Recording([Plan([], "keeps 3 ready")], answers=[{"reaction": "defense", "points": 6}])
+    enc.add(load_sheet(ROOT / example.SHEETS["clone"]), team="blue", at=_at("clone"), id="clone", policy=clone)
+    enc.run(until=0.9)
+    assert seen[0] == ("defend", "modre", {"reaction": "defense", "points": 6, "attack_points": 6, "attack": {
+        "weapon": "Ice Blade", "modifier": 2, "power": 4, "manipulation": 0, "target": "clone"}})
