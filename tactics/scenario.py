@@ -234,10 +234,13 @@ def policy_names(ruleset: str = DEFAULT) -> list[str]:
 
 
 RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    DEFAULT: SHEET_POLICIES,
+    "mano-a-mano-2006": {"*": "duelist", "shield_bearer": "guard", "wrestler": "wrestler"},
     "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
                       "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
 }
-"""The same for the sheets of the other rulesets (``assets/characters/<folder>/``), by ruleset."""
+"""Ruleset -> sheet stem -> the policy a shipped sheet of that ruleset plays when its member names
+none; ``"*"`` is the ruleset's default for its other sheets (else ``advance``)."""
 
 
 def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAULT) -> str:
@@ -246,8 +249,8 @@ def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAUL
         stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    table = SHEET_POLICIES if ruleset == DEFAULT else RULESET_SHEET_POLICIES.get(ruleset, {})
-    name = table.get(stem, "advance")
+    table = RULESET_SHEET_POLICIES.get(ruleset, {})
+    name = table.get(stem) or table.get("*", "advance")
     return name if name in policy_names(ruleset) else "advance"
 
 

@@ -16,6 +16,10 @@ ACTION_NAMES = {
 }
 
 
+RULESET_PACKAGES = {p.name for p in (AI.parent / "rulesets").iterdir() if (p / "__init__.py").is_file()}
+"""``tactics/ai/<ruleset package>/`` holds one ruleset's own policies: not generic."""
+
+
 def generic_modules() -> list[Path]:
     """The modules directly in ``tactics/ai/``; each ``tactics/ai/<ruleset>/`` package may name its rules."""
     return sorted(AI.glob("*.py"))

@@ -56,7 +56,8 @@ def evade(led: Ledger, me: Any, budget: Any) -> None:
     if not st.can_evade():
         led.add(Refused(me.id, "only one evasion a turn (001 · Maneuvering · Evasion)"))
         return
-    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS}, "evades")
+    led.move(me.id, {"ready": -EVASION_POINTS, "defense": EVASION_POINTS},
+             "evades: 1 point, +2 defense to the end of its next turn")
     budget.spend(EVASION_POINTS)
     st.evade()
     led.add(Status(me.id, {"evading": True}))
@@ -75,7 +76,7 @@ def simple(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
     elif name == "drop":
         led.add(Status(me.id, {"prone": True}))
     elif name == "stand":
-        led.move(me.id, {"ready": -1, "defense": 1}, "stands up")
+        led.move(me.id, {"ready": -1, "defense": 1}, "stands up: 1 point")
         budget.spend(1)
         st.crouching = False
         led.add(Status(me.id, {"prone": False, "crouching": False}))
@@ -93,7 +94,7 @@ def simple(world: Any, led: Ledger, me: Any, act: Any, budget: Any) -> None:
 def _instant_stand(world: Any, led: Ledger, me: Any, budget: Any) -> None:
     """Agility + acrobatics against 0 (above 5 no roll): success stands evading, half stands."""
     sheet, st = sheet_of(me), state_of(me)
-    led.move(me.id, {"ready": -1, "defense": 1}, "stands up at once")
+    led.move(me.id, {"ready": -1, "defense": 1}, "stands up at once: 1 point")
     budget.spend(1)
     if instant_stand_automatic(sheet.agility, sheet.ability("acrobatics")):
         result = "success"

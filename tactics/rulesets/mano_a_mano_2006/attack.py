@@ -111,12 +111,14 @@ def _harm_numbers(power: int, target: Any, die: int, sharpness: int, result: str
     return stun, damage, details
 
 
-def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: int) -> tuple[Reaction, Any]:
-    """Ask the target its reaction, spend its points; returns the reaction and its weapon."""
+def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: int,
+           seen: dict[str, Any] | None = None) -> tuple[Reaction, Any]:
+    """Ask the target its reaction, spend its points; returns the reaction and its weapon. ``seen``: the
+    attack's weapon and points, as the table sees them (the counters already moved on the sheet)."""
     ready = led.pools(target.id).ready
     if not target.able or getattr(target, "surprised", False) or ready <= 0:
         return Reaction("none"), None
-    r = read_defend(world.ask(target, defend_window(target.id, me.id, action, ready, points)), ready, points)
+    r = read_defend(world.ask(target, defend_window(target.id, me.id, action, ready, points, seen)), ready, points)
     w = None
     if r.kind in ("parry", "counter"):
         w = weapon_in_hand(target, r.weapon) if r.weapon else (
@@ -125,9 +127,9 @@ def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: i
             r = Reaction("defense", ready)
     if r.kind == "defense":
         led.move(target.id, {"ready": -r.points, "defense": r.points},
-                 f"moves {r.points} ready points into defense")
+                 f"defends: {r.points} ready point{'s' * (r.points != 1)} into defense")
     elif r.kind == "parry":
-        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name}")
+        led.move(target.id, {"ready": -1, "other": 1}, f"parries with {w.name}: 1 point")
     elif r.kind == "counter":
         led.move(target.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
                  f"counters with {w.name}: {r.modifier} to the modifier, {r.power} to power")
@@ -135,7 +137,7 @@ def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: i
 
 
 def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
-                 points: int) -> list[tuple[Any, Reaction, Any]]:
+                 points: int, seen: dict[str, Any] | None = None) -> list[tuple[Any, Reaction, Any]]:
     out = []
     for ally in world.units():
         if ally.id in (me.id, target.id) or ally.team != target.team or not ally.able:
@@ -143,14 +145,15 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
         ready = led.pools(ally.id).ready
         if ready <= 0 or not any(within(world, ally, me, w) for w in weapons_in_hand(ally) if not w.is_missile):
             continue
-        r = read_interfere(world.ask(ally, interfere_window(ally.id, me.id, action, points)), ready, points)
+        r = read_interfere(world.ask(ally, interfere_window(ally.id, me.id, action, points, seen)), ready, points)
         if r.kind == "none":
             continue
         w = weapon_in_hand(ally, r.weapon) if r.weapon else best_defense(ally)
         if w is None or not within(world, ally, me, w):
             continue
         if r.kind == "parry":
-            led.move(ally.id, {"ready": -1, "other": 1}, f"parries {me.name}'s {action} with {w.name}")
+            led.move(ally.id, {"ready": -1, "other": 1},
+                     f"parries {me.name}'s {action} with {w.name}: 1 point")
         else:
             led.move(ally.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
                      f"interferes with {w.name}: {r.modifier} to the modifier, {r.power} to power")
@@ -172,8 +175,9 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     led.move(me.id, {"ready": -total, "defense": m, "other": p + mp},
              f"{action} with {w.name}: {m} to the modifier, {p} to power, {mp} to manipulation"
              if mp else f"{action} with {w.name}: {m} to the modifier, {p} to power")
-    reaction, rw = _react(world, led, me, target, action, total)
-    allies = _interferers(world, led, me, target, action, total)
+    seen = {"weapon": w.name, "modifier": m, "power": p, "manipulation": mp, "target": target.id}
+    reaction, rw = _react(world, led, me, target, action, total, seen)
+    allies = _interferers(world, led, me, target, action, total, seen)
     a_die, d_die = world.dice.d6(), world.dice.d6()
     i_dice = [world.dice.d6() for _ in allies]
     kind = attack_kind(action, w)

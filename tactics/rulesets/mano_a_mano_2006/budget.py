@@ -8,7 +8,7 @@ the seed's example (001 · Combat Example, step 6)::
     >>> b.walk_m, b.move_cap()
     (3.0, 3.0)
     >>> b.moved(3.0)
-    [Harm(who='clone', changes={'ready': -3, 'defense': 3}, source='moves 3 m (3 points)')]
+    [Harm(who='clone', changes={'ready': -3, 'defense': 3}, source='moves 3.0 m: 3 points, one a stride of 1 m')]
     >>> b.ready, b.done
     (0, True)
 
@@ -71,7 +71,8 @@ class PointBudget:
             return []
         self._paid_m = max(0.0, n * self.stride - rest)
         self.ready -= n
-        return [Harm(self.who, {"ready": -n, "defense": n}, f"moves {metres:g} m ({n} point{'s' * (n != 1)})")]
+        why = f"moves {metres:.1f} m: {n} point{'s' * (n != 1)}, one a stride of {self.stride:g} m"
+        return [Harm(self.who, {"ready": -n, "defense": n}, why)]
 
     def spend(self, n: int) -> None:
         """Points an action took from ready (the action's own ``Harm`` moves them)."""

@@ -57,14 +57,40 @@ class Ledger:
         self.effects.append(Harm(uid, changes, source))
 
     def harm(self, uid: str, stun: int, damage: int, source: str) -> dict[str, int]:
-        """Stun and damage taken from the pools in order; the ``Harm``'s changes (may be empty)."""
+        """Stun and damage taken from the pools in order; the ``Harm``'s changes (may be empty).
+        The source says which pools the points left (:func:`taken_from`)."""
         p = self.pools(uid)
         after = take_harm(p, stun, damage)
         changes = p.changes_to(after)
         self._pools[uid] = after
         if changes:
-            self.effects.append(Harm(uid, changes, source))
+            self.effects.append(Harm(uid, changes, f"{source}{taken_from(changes)}"))
         return changes
+
+
+def points(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return f"{n} point{'s' * (n != 1)}"
+
+
+def from_pools(changes: Mapping[str, int], pools: tuple[str, ...] = POOLS) -> str:
+    """Where points came from, by the pools that lost them: ``2 from other, 1 from defense``."""
+    return ", ".join(f"{-v} from {k}" for k in pools for v in [changes.get(k, 0)] if v < 0)
+
+
+def taken_from(changes: Mapping[str, int]) -> str:
+    """The tail of a harm's source: which pools the stun and damage points left.
+
+        >>> taken_from({"defense": -4, "stun": 2, "damage": 2})
+        ', out of defense'
+        >>> taken_from({"stun": -1, "damage": 1})
+        ', 1 stun turned to damage'
+    """
+    lost = [k for k in ("ready", "defense", "other") if changes.get(k, 0) < 0]
+    out = f", out of {' then '.join(lost)}" if lost else ""
+    if changes.get("stun", 0) < 0:
+        out += f", {-changes['stun']} stun turned to damage"
+    return out
 
 
 def pools_of(unit: Any) -> Pools:
@@ -72,4 +98,4 @@ def pools_of(unit: Any) -> Pools:
     return Pools.from_tracks(unit.tracks)
 
 
-__all__ = ["Ledger", "pools_of"]
+__all__ = ["Ledger", "pools_of", "points", "from_pools", "taken_from"]

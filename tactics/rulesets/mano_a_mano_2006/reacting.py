@@ -55,16 +55,26 @@ class Reaction:
         return self.modifier + self.power
 
 
-def defend_window(reactor: str, actor: str, action: str, ready: int, attack_points: int) -> Window:
-    """The attacked fighter's choice: what to do with its ``ready`` points."""
+def defend_window(reactor: str, actor: str, action: str, ready: int, attack_points: int,
+                  attack: Mapping[str, Any] | None = None) -> Window:
+    """The attacked fighter's choice: what to do with its ``ready`` points. ``attack``, when given, is what
+    the table sees of the attack: its weapon and the points on its modifier, power and manipulation."""
+    default = {"reaction": "defense", "points": ready, "attack_points": attack_points}
+    if attack is not None:
+        default["attack"] = dict(attack)
     return Window(kind="defend", reactor=reactor, actor=actor, action=action, options=DEFEND_OPTIONS,
-                  default={"reaction": "defense", "points": ready, "attack_points": attack_points})
+                  default=default)
 
 
-def interfere_window(reactor: str, actor: str, action: str, attack_points: int) -> Window:
-    """An ally's choice to interfere with an attack on its side (default: no)."""
+def interfere_window(reactor: str, actor: str, action: str, attack_points: int,
+                     attack: Mapping[str, Any] | None = None) -> Window:
+    """An ally's choice to interfere with an attack on its side (default: no); ``attack`` as above, with
+    the ``target``."""
+    default = {"reaction": "none", "attack_points": attack_points}
+    if attack is not None:
+        default["attack"] = dict(attack)
     return Window(kind="interfere", reactor=reactor, actor=actor, action=action, options=INTERFERE_OPTIONS,
-                  default={"reaction": "none", "attack_points": attack_points})
+                  default=default)
 
 
 def _fit(modifier: int, power: int, cap: int) -> tuple[int, int]:

@@ -31,7 +31,7 @@ from .estimates import estimates as _estimates
 from .estimates import progress_of
 from .fighters import best_defense, melee_reach, options_of, sheet_of, state_of, weapon_in_hand
 from .harm import BLUNT_SHARPNESS, split_harm
-from .ledger import Ledger, pools_of
+from .ledger import Ledger, from_pools, pools_of
 from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
@@ -120,8 +120,9 @@ class ManoAMano2006:
             after = phase_two(p, sheet.hp_per_round, st.keep_in_other(sheet.encumbrance))
             changes = p.changes_to(after)
             if changes:
-                n = changes.get("ready", 0)
-                led.move(unit.id, changes, f"phase 2: readies {n} point{'s' * (n != 1)}")
+                kept = min(p.other, st.keep_in_other(sheet.encumbrance))
+                keep = f"; keeps {kept} in other for gear and holds" if kept else ""
+                led.move(unit.id, changes, f"phase 2: readies {from_pools(changes)}{keep}")
         opening.extend(led.effects)
         ready = led.pools(unit.id).ready
         return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),

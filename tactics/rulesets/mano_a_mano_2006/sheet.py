@@ -135,6 +135,12 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return stride(self.ability("running"))
 
     @property
+    def running(self) -> float:
+        """Metres a turn of movement covers, HP/round strides: the longest jump with a running start
+        (docs/rules-2006.md · Movement); what the shared AI routes read as a sheet's running."""
+        return self.hp_per_round * self.stride
+
+    @property
     def all_weapons(self) -> list[Weapon]:
         """The sheet's weapons, then the body unless one of them is called ``body``."""
         if any(w.name == "body" for w in self.weapons):

@@ -92,7 +92,8 @@ def test_down_fighter_recovers_and_out_fighter_does_not_act() -> None:
     u.tracks.update(ready=0, stun=5, damage=1)
     assert RULESET.standing(u) == "down" and RULESET.progress(u) >= 0.5
     b = w.turn("c", 0)
-    assert [e.source for e in b.opening] == ["phase 1: recovers a stun point", "phase 2: readies 1 point"]
+    assert [e.source for e in b.opening] == ["phase 1: recovers a stun point",
+                                                "phase 2: readies 1 from other"]
     assert u.pools() == (1, 0, 0, 4, 1) and not b.done
     u.tracks.update(ready=0, stun=0, damage=6)
     assert RULESET.standing(u) == "out" and RULESET.progress(u) == 1.0
@@ -201,7 +202,8 @@ def test_choke_of_mr_a_on_mr_b() -> None:
     # Mr. A's next turn: the 5 points stay in other, the choke strikes again
     w.now = 1.0
     bud = w.turn("a", 1)
-    assert [e.source for e in bud.opening] == ["choke kept by Clone: 2 stun, 0 damage", "phase 2: readies 1 point"]
+    assert [e.source for e in bud.opening] == ["choke kept by Clone: 2 stun, 0 damage, out of ready",
+                                               "phase 2: readies 1 from defense; keeps 5 in other for gear and holds"]
     assert a.pools() == (1, 0, 5, 0, 0) and b.pools() == (2, 0, 0, 4, 0)
     b.tracks.update(ready=0, stun=0, damage=6)               # Mr. B is out: the choke ends by itself
     w.now = 2.0

@@ -144,7 +144,7 @@ def test_through_the_ruleset(fight: FakeWorld) -> None:
     w.now = 0.5
     b = w.turn("clone", 0)
     assert [(e.changes, e.source) for e in b.opening] == [
-        ({"defense": -3, "ready": 3}, "phase 2: readies 3 points")]
+        ({"defense": -3, "ready": 3}, "phase 2: readies 3 from defense")]
     assert pools(w, "clone") == (3, 3, 0, 0, 0)
     assert b.ready == 3 and not b.done
     w.apply(RULESET.end_turn(w, w.unit("clone")))
@@ -155,7 +155,7 @@ def test_through_the_ruleset(fight: FakeWorld) -> None:
     w.now = 1.0
     b = w.turn("modre", 1)
     assert [(e.changes, e.source) for e in b.opening] == [
-        ({"other": -3, "ready": 3}, "phase 2: readies 3 points")]
+        ({"other": -3, "ready": 3}, "phase 2: readies 3 from other")]
     assert pools(w, "modre") == (3, 2, 1, 0, 0)
     act = FakeAct("attack", "clone", "Ice Blade", SECOND_ATTACK)
     effects = w.apply(RULESET.act(w, w.unit("modre"), act, b, FakeTurn(t=1.0)))
@@ -181,11 +181,11 @@ def test_through_the_ruleset(fight: FakeWorld) -> None:
     b = w.turn("clone", 1)
     assert [(e.changes, e.source) for e in b.opening] == [
         ({"stun": -1, "other": 1}, "phase 1: recovers a stun point"),
-        ({"other": -3, "ready": 3}, "phase 2: readies 3 points")]
+        ({"other": -3, "ready": 3}, "phase 2: readies 3 from other")]
     assert pools(w, "clone") == (3, 0, 0, 1, 2)
     assert b.move_cap() == 3.0
     moved = w.apply(b.moved(3.0))
-    assert [(e.changes, e.source) for e in moved] == [({"ready": -3, "defense": 3}, "moves 3 m (3 points)")]
+    assert [(e.changes, e.source) for e in moved] == [({"ready": -3, "defense": 3}, "moves 3.0 m: 3 points, one a stride of 1 m")]
     w.unit("clone").x = 3.5
     assert pools(w, "clone") == (0, 3, 0, 1, 2)
     assert pools(w, "modre") == (0, 4, 2, 0, 0)
