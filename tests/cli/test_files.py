@@ -43,6 +43,12 @@ def test_an_error_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["table.csv"]
 
 
+def test_a_long_name_still_has_room_for_its_temporary(tmp_path: Path) -> None:
+    name = "r" * 240 + ".jsonl"  # 246 bytes: the file system allows 255
+    assert atomic_write_bytes(tmp_path / name, b"x").read_bytes() == b"x"
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
 def test_temporary_name_keeps_the_suffix(tmp_path: Path) -> None:
     with atomic_path(tmp_path / "frame.png") as tmp:
         assert tmp.suffix == ".png" and tmp.parent == tmp_path and tmp.name.startswith(".frame.png.")
