@@ -312,7 +312,10 @@ class Encounter(Referee):
         while self._ended is None:
             if dynamic:
                 if r * rs > env.now:
-                    yield from self._wait(c, r * rs)
+                    if c.prepared:
+                        yield from self._wait(c, r * rs)
+                    else:
+                        yield env.timeout(r * rs - env.now)
                     if self._ended is not None:
                         return
                 slots = sched.slots(c.id, r)
@@ -321,7 +324,10 @@ class Encounter(Referee):
             for offset, phase in slots:
                 t_turn = r * rs + offset
                 if t_turn > env.now:
-                    yield from self._wait(c, t_turn)
+                    if c.prepared:
+                        yield from self._wait(c, t_turn)
+                    else:
+                        yield env.timeout(t_turn - env.now)
                 if self._ended is not None:
                     return
                 if not c.present:
