@@ -67,6 +67,8 @@ MAX_BYTES = 512 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024 * 1024
 """Longest line (the header, which carries the whole map and every sheet, is the long one)."""
 _GZIP_MAGIC = b"\x1f\x8b"
+_INFLATE_STEP = 16 * 1024 * 1024
+"""Inflate in pieces of this size (no ever-growing buffer to copy)."""
 
 
 @dataclass
@@ -137,7 +139,7 @@ def gunzip(data: bytes, source: str, max_bytes: int = MAX_BYTES) -> bytes:
         pending = rest
         try:
             while pending and not d.eof:
-                chunk = d.decompress(pending, max_bytes + 1 - total)
+                chunk = d.decompress(pending, min(_INFLATE_STEP, max_bytes + 1 - total))
                 total += len(chunk)
                 out.append(chunk)
                 if total > max_bytes:

@@ -384,6 +384,7 @@ def map_docs() -> dict[str, tuple[bytes, str, str]]:
                                        'wkt = "POLYGON ((" }]'), "", ""),
         "legend-two-chars": (_map('"%" = "rubble"', '"%%" = "rubble"'), "%%", ""),
         "grid-over-16MiB": (_grid(4200), "bytes", ""),
+        "deep-toml-array": (_map('cell_size = 2', "cell_size = 2\nx = " + _nest(3000)), "nested", ""),
         "heights-scale-nan": (_map("[light]", '[heights]\nscale = nan\n\n[light]'), "scale",
                               "[heights] scale = nan is accepted (map layer)"),
         "heights-region-huge": (_map("[light]", '[heights]\nregions = [{ cols = [0, 1000000000], rows = [0, 1000000000], '
@@ -405,7 +406,7 @@ def map_cases() -> list[Case]:
     cases = []
     for name, (data, must, known) in map_docs().items():
         cases.append(Case(f"map-{name}", ["validate", "m.toml"], {"m.toml": data}, ["m.toml", must], known=known,
-                          timeout=6.0 if known else 12.0))
+                          timeout=4.0 if known else 12.0))
     for name in ("toml-syntax", "legend-unknown-char", "cell-size-nan"):
         data, must, known = map_docs()[name]
         cases.append(Case(f"skirmish-map-{name}", ["skirmish", "m.toml", "--quiet"], {"m.toml": data},
