@@ -90,3 +90,17 @@ def test_workers_are_capped() -> None:
     assert cap_workers(2, 100) == (2, "")
     with pytest.raises(ValueError):
         cap_workers(0, 10)
+
+
+@pytest.mark.parametrize("step", [7, 1000, 16 * 1024 * 1024])
+def test_gunzip_in_small_steps_gives_every_byte(monkeypatch, step: int) -> None:
+    import gzip
+
+    from tactics.replay import reader
+
+    monkeypatch.setattr(reader, "_INFLATE_STEP", step)
+    data = b"".join(b'{"type":"say","t":%d.0,"who":"red-1","text":"%s"}\n' % (i, b"ab" * (i % 50))
+                    for i in range(20_000))
+    two_members = gzip.compress(data[:100_000]) + gzip.compress(data[100_000:])
+    assert reader.gunzip(two_members, "x.gz") == data
+    assert reader.gunzip(gzip.compress(bytes(300_000)), "zeros.gz") == bytes(300_000)
