@@ -233,13 +233,21 @@ def policy_names(ruleset: str = DEFAULT) -> list[str]:
     return names(ruleset)
 
 
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
+                      "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
+}
+"""The same for the sheets of the other rulesets (``assets/characters/<folder>/``), by ruleset."""
+
+
 def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAULT) -> str:
     """The policy a member with no ``policy`` gets: its sheet's archetype AI, else ``advance``."""
     try:
         stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    name = SHEET_POLICIES.get(stem, "advance") if ruleset == DEFAULT else "advance"
+    table = SHEET_POLICIES if ruleset == DEFAULT else RULESET_SHEET_POLICIES.get(ruleset, {})
+    name = table.get(stem, "advance")
     return name if name in policy_names(ruleset) else "advance"
 
 

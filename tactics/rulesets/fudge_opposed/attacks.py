@@ -247,7 +247,9 @@ def group_strike(world: Any, members: list[Any], attackers: int, target: Any, we
     roll = Roll(dice=DICE, faces=faces, total=total, success=total >= difficulty, mode="meet", target=difficulty,
                 mods=side.mod_list(), target_mods=[(skill_name, skill), *(worst or ()), (label, b)],
                 vs_who=last.id, margin=total - difficulty, result="tie" if total == difficulty else "",
-                tags=["group", label])
+                tags=["group", f"one {defence} roll of {target.name} against all {len(members)} {last.name}s"
+                               f" ({attackers} attackers: +{b})",
+                      f"{n} hit{'' if n == 1 else 's'}: one per point short"])
     weapon = usable[-1][1]
     damage = melee_damage(last, weapon)
     per_hit = max(0, damage - target.sheet.soak)

@@ -183,7 +183,8 @@ def stance(world: Any, me: Any, it: Intent) -> list[Effect]:
     if a == "go_to_ground":
         if st.get("gone_to_ground"):
             return [Refused(me.id, "already gone to ground")]
-        return [Status(me.id, {"gone_to_ground": True, "prone": False})]
+        # rolling over from prone ends it; a standing fighter's prone is left alone (no "stands up")
+        return [Status(me.id, {"gone_to_ground": True, **({"prone": False} if st.get("prone") else {})})]
     if a == "rise":
         if not (st.get("prone") or st.get("gone_to_ground")):
             return [Refused(me.id, "already standing")]

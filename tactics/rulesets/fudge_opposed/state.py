@@ -115,12 +115,15 @@ def sheet_key(sheet: Sheet) -> bytes:
 
 
 def status(unit: Any) -> dict[str, Any]:
-    """The unit's statuses, with the engine's own ``prone`` and ``partner`` folded in."""
+    """The unit's statuses, with the engine's own ``prone``, ``partner`` and ``role`` folded in (the
+    engine keeps those three on the fighter, not in its ``status`` dict)."""
     st = dict(getattr(unit, "status", None) or {})
     if getattr(unit, "prone", False):
         st.setdefault("prone", True)
     if getattr(unit, "partner", None):
         st.setdefault("partner", unit.partner)
+    if getattr(unit, "role", None):
+        st.setdefault("role", unit.role)
     return st
 
 
