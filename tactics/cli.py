@@ -19,7 +19,6 @@ import math
 import os
 import signal
 import sys
-import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
@@ -454,8 +453,8 @@ def _guess_kind(path: Path) -> str:
         return "encounter"
     if name.endswith(".toml"):
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            doc = read_toml(path)  # bounded in size and depth; the loader names any problem
+        except InputError:
             return "toml"
         if isinstance(doc.get("map"), dict) or "legend" in doc:
             return "map"

@@ -8,8 +8,8 @@ The CLI mounts :func:`cli_batch` (``app.command("batch")(cli_batch)``) or the
 one-command Typer app :data:`command` (``app.add_typer(command, name="batch")``).
 Exit status: 0 when every run finished, 1 when some failed (their seeds and
 errors are printed; the others' results are still written), 2 for bad input,
-130 when interrupted (Ctrl-C; 143 for SIGTERM: the workers are stopped and no
-file is written).
+130 when interrupted (Ctrl-C; 143 for SIGTERM: the workers are stopped, no
+table or figure is written; the replays kept so far are whole).
 
 Every output is checked before the first fight (:func:`check_outputs`): a
 folder given as ``--out``, a parent that cannot be written, a ``--plot``
@@ -103,7 +103,7 @@ def cli_batch(
         err.print(f"[bold red]error:[/] {escape(' '.join(str(e).split()))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None
     except KeyboardInterrupt as e:
-        err.print(f"interrupted{' (SIGTERM)' if _is_term(e) else ''}: no fight results written", highlight=False)
+        err.print(f"interrupted{' (SIGTERM)' if _is_term(e) else ''}: no table or figure written", highlight=False)
         raise typer.Exit(143 if _is_term(e) else 130) from None
 
     summary = table.summary()

@@ -56,7 +56,9 @@ def atomic_path(path: str | os.PathLike[str], *, make_parents: bool = True) -> I
     if make_parents:
         target.parent.mkdir(parents=True, exist_ok=True)
     # the temporary name keeps the suffix: some writers pick the format by it (pygame.image.save)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".part{target.suffix}", dir=target.parent)
+    # (and a long name is cut, so the temporary one stays within the file system's 255 bytes)
+    fd, name = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=f".part{target.suffix[:20]}",
+                                dir=target.parent)
     os.close(fd)
     tmp = Path(name)
     try:

@@ -67,6 +67,8 @@ MAX_BYTES = 512 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024 * 1024
 """Longest line (the header, which carries the whole map and every sheet, is the long one)."""
 _GZIP_MAGIC = b"\x1f\x8b"
+_INFLATE_STEP = 16 * 1024 * 1024
+"""Inflate in pieces of this size (no ever-growing buffer to copy)."""
 
 
 @dataclass
@@ -136,14 +138,18 @@ def gunzip(data: bytes, source: str, max_bytes: int = MAX_BYTES) -> bytes:
         d = zlib.decompressobj(wbits=31)
         pending = rest
         try:
-            while pending and not d.eof:
-                chunk = d.decompress(pending, max_bytes + 1 - total)
+            while not d.eof:
+                # with all input taken, zlib may still hold output (a step's limit was reached): ask
+                # again with no input until it gives nothing
+                chunk = d.decompress(pending, min(_INFLATE_STEP, max_bytes + 1 - total))
+                pending = d.unconsumed_tail
+                if not chunk and not pending:
+                    break
                 total += len(chunk)
                 out.append(chunk)
                 if total > max_bytes:
                     raise InputError(source, "", f"the gzip data inflates to more than {max_bytes:,} bytes "
                                      "(the limit for a replay)")
-                pending = d.unconsumed_tail
         except zlib.error as exc:
             msg = str(exc).removeprefix("Error -3 while decompressing data: ")
             raise InputError(source, "", f"broken gzip data: {msg}") from None

@@ -43,6 +43,12 @@ def test_an_error_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["table.csv"]
 
 
+def test_a_long_name_still_has_room_for_its_temporary(tmp_path: Path) -> None:
+    name = "r" * 240 + ".jsonl"  # 246 bytes: the file system allows 255
+    assert atomic_write_bytes(tmp_path / name, b"x").read_bytes() == b"x"
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+
+
 def test_temporary_name_keeps_the_suffix(tmp_path: Path) -> None:
     with atomic_path(tmp_path / "frame.png") as tmp:
         assert tmp.suffix == ".png" and tmp.parent == tmp_path and tmp.name.startswith(".frame.png.")
@@ -84,3 +90,17 @@ def test_workers_are_capped() -> None:
     assert cap_workers(2, 100) == (2, "")
     with pytest.raises(ValueError):
         cap_workers(0, 10)
+
+
+@pytest.mark.parametrize("step", [7, 1000, 16 * 1024 * 1024])
+def test_gunzip_in_small_steps_gives_every_byte(monkeypatch, step: int) -> None:
+    import gzip
+
+    from tactics.replay import reader
+
+    monkeypatch.setattr(reader, "_INFLATE_STEP", step)
+    data = b"".join(b'{"type":"say","t":%d.0,"who":"red-1","text":"%s"}\n' % (i, b"ab" * (i % 50))
+                    for i in range(20_000))
+    two_members = gzip.compress(data[:100_000]) + gzip.compress(data[100_000:])
+    assert reader.gunzip(two_members, "x.gz") == data
+    assert reader.gunzip(gzip.compress(bytes(300_000)), "zeros.gz") == bytes(300_000)
