@@ -312,6 +312,7 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
     h = _table(doc, "heights", src)
     _keys(h, {"scale", "grid", "regions", "ground"}, src, "[heights]")
     ground = None
+    scale = _num(h.get("scale", 1.0), src, "[heights] scale", "scale")  # checked even when unused
     if "ground" in h:
         g = h["ground"]
         try:
@@ -322,7 +323,6 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
             raise InputError(src, "[heights] ground", "must be rows of numbers")
         _check_heights(ground, src, lambda r, c: f"[heights] ground row {r + 1}, col {c + 1}")
     elif "grid" in h:
-        scale = _num(h.get("scale", 1.0), src, "[heights] scale", "scale")
         hl = _grid_lines(h["grid"], src, "[heights] grid")
         hplace = loc.placer("heights", "grid", len(hl), "[heights] grid")
         ground = parse_height_rows(hl, scale, src, hplace)

@@ -35,7 +35,9 @@ WeaponKind = Literal["natural", "hand", "thrown", "bow", "gun"]
 WEAPON_KINDS: tuple[str, ...] = ("natural", "hand", "thrown", "bow", "gun")
 SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 3.0)
 
-NonNeg = Annotated[int, Meta(ge=0)]
+MAX_STAT = 1000
+"""No number on a sheet goes above this (the rules' scales stop far below; a typo must not run)."""
+NonNeg = Annotated[int, Meta(ge=0, le=MAX_STAT)]
 NonNegFloat = Annotated[float, Meta(ge=0)]
 
 #: The ability a weapon uses when the sheet names none (supplement §2, §4).
@@ -110,7 +112,7 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     speed: float
     agility: int
     strength: NonNeg
-    toughness: Annotated[int, Meta(ge=1)]
+    toughness: Annotated[int, Meta(ge=1, le=MAX_STAT)]
     running: NonNeg
     mass: NonNegFloat
     height: NonNegFloat = 1.7
