@@ -44,6 +44,9 @@ LIST_TABLE_MAX = 2_000_000
 RECT_PAIRS_MAX = 4_000_000
 """Most line × rectangle pairs :meth:`SightGrid.clear_many` tests at once (else cell by cell)."""
 
+RECT_BLOCK = 65_536
+"""Line × rectangle pairs tested per block of lines (keeps the temporaries off mmap)."""
+
 _EPS = 1e-9
 
 
@@ -278,7 +281,15 @@ class SightGrid:
         pairs = len(A) * k
         # a strip costs 3 candidates and a line has at least 2 strips: 12 rectangles a line are cheaper
         if pairs <= RECT_PAIRS_MAX and (k <= 12 or pairs <= 2 * strip_cost(A, B, self.s)):
-            hit, unsure = rect_hits(rects, A, B, _EPS)
+            # in blocks of lines whose temporaries stay small: a big numpy temporary comes
+            # from mmap afresh on every call (page faults), a small one from the heap
+            step = max(1024, RECT_BLOCK // max(k, 1))
+            if len(A) <= step:
+                hit, unsure = rect_hits(rects, A, B, _EPS)
+            else:
+                parts = [rect_hits(rects, A[i:i + step], B[i:i + step], _EPS) for i in range(0, len(A), step)]
+                hit = np.concatenate([h for h, _ in parts])
+                unsure = np.concatenate([u for _, u in parts])
         else:
             hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)
         ask = np.flatnonzero(hit | unsure)
