@@ -88,6 +88,8 @@ class SightGrid:
                 n = cols - (1 << kx) + 1
                 np.maximum(t[ky, kx - 1, :, :n], t[ky, kx - 1, :, w:w + n], out=t[ky, kx, :, :n])
         self._table_np = t
+        self._table_flat = t.ravel()
+        self._log2 = np.array([0] + [n.bit_length() - 1 for n in range(1, max(rows, cols) + 1)], np.intp)
         flat = t.reshape(ky_n, kx_n, rows * cols)
         if t.size <= LIST_TABLE_MAX:
             return [[flat[ky, kx].tolist() for kx in range(kx_n)] for ky in range(ky_n)]
@@ -105,19 +107,23 @@ class SightGrid:
         return t
 
     def box_max_many(self, c0: np.ndarray, r0: np.ndarray, c1: np.ndarray, r1: np.ndarray) -> np.ndarray:
-        """Vectorised :meth:`box_max` (inclusive cell ranges, clipped to the map)."""
+        """Vectorised :meth:`box_max` (inclusive cell ranges with ``c0 <= c1`` and ``r0 <= r1``,
+        clipped to the map). Few numpy calls: it runs for every few lines an archer asks."""
         self._ensure_table()
-        c0 = np.clip(c0, 0, self.cols - 1)
-        r0 = np.clip(r0, 0, self.rows - 1)
-        c1 = np.clip(c1, 0, self.cols - 1)
-        r1 = np.clip(r1, 0, self.rows - 1)
-        ky = np.floor(np.log2(r1 - r0 + 1)).astype(np.intp)
-        kx = np.floor(np.log2(c1 - c0 + 1)).astype(np.intp)
+        cmax, rmax = self.cols - 1, self.rows - 1
+        c0 = np.minimum(np.maximum(c0, 0), cmax)
+        r0 = np.minimum(np.maximum(r0, 0), rmax)
+        c1 = np.minimum(np.maximum(c1, 0), cmax)
+        r1 = np.minimum(np.maximum(r1, 0), rmax)
+        log2 = self._log2
+        ky = log2[r1 - r0 + 1]
+        kx = log2[c1 - c0 + 1]
         r2 = r1 - (1 << ky) + 1
         c2 = c1 - (1 << kx) + 1
-        t = self._table_np
-        return np.maximum(np.maximum(t[ky, kx, r0, c0], t[ky, kx, r0, c2]),
-                          np.maximum(t[ky, kx, r2, c0], t[ky, kx, r2, c2]))
+        t = self._table_flat
+        level = (ky * self._table_np.shape[1] + kx) * (self.rows * self.cols)
+        top0, top2 = level + r0 * self.cols, level + r2 * self.cols
+        return np.maximum(np.maximum(t[top0 + c0], t[top0 + c2]), np.maximum(t[top2 + c0], t[top2 + c2]))
 
     def box_max(self, c0: int, r0: int, c1: int, r1: int) -> float:
         """Highest top in cells ``c0..c1 × r0..r1`` (inclusive, clipped to the map)."""
@@ -219,10 +225,9 @@ class SightGrid:
         """Lines off the map, or above everything under their bounding box: clear, no geometry."""
         s = self.s
         with np.errstate(invalid="ignore"):
-            xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-            xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-            ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-            yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+            lo = np.floor(np.minimum(A[:, :2], B[:, :2]) / s).astype(np.intp)
+            hi = np.floor(np.maximum(A[:, :2], B[:, :2]) / s).astype(np.intp)
+        xlo, ylo, xhi, yhi = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
         off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
         return off | ~(zlow + _EPS < self.box_max_many(xlo, ylo, xhi, yhi))
 
@@ -293,15 +298,14 @@ class SightGrid:
                 unsure = np.concatenate([u for _, u in parts])
         else:
             hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)
-        ask = np.flatnonzero(hit | unsure)
+        ask = (hit | unsure).nonzero()[0]
         if len(ask):
             # as clear_many_shapely: a line settled by its bounding box is clear, whatever it grazes
-            keep = ~self._bbox_clear(A[ask], B[ask], zlow[ask])
-            ask = ask[keep]
-            blocked = ask[hit[ask]]
-            graze = ask[~hit[ask]]
+            ask = ask[~self._bbox_clear(A[ask], B[ask], zlow[ask])]
+            sure = hit[ask]
+            graze = ask[~sure]
             res = np.ones(len(A), bool)
-            res[blocked] = False
+            res[ask[sure]] = False
             if len(graze):
                 res[graze] = self.clear_many_shapely(A[graze], B[graze])
             if rest is None:

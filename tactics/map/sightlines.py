@@ -97,19 +97,19 @@ def _verdict(ln: np.ndarray, tin: np.ndarray, tout: np.ndarray, n: int) -> tuple
 
 
 def _cut(T: np.ndarray, za: np.ndarray, dz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``[lo, hi]``: the part of each line with ``z ≤ T``, cut as the shapely method cuts it."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        tc = np.clip((T - za) / dz, 0.0, 1.0)
+    """``[lo, hi]``: the part of each line with ``z ≤ T``, cut as the shapely method cuts it
+    (callers silence numpy's division warnings: ``dz`` may be 0)."""
+    tc = np.minimum(np.maximum((T - za) / dz, 0.0), 1.0)
     return np.where(dz < 0, tc, 0.0), np.where(dz > 0, tc, 1.0)
 
 
 def _slab(lo_edge: np.ndarray, hi_edge: np.ndarray, p: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where ``p + t d`` lies within ``[lo_edge, hi_edge]`` (all t when d = 0 and p is within)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1 = (lo_edge - p) / d
-        t2 = (hi_edge - p) / d
+    """Where ``p + t d`` lies within ``[lo_edge, hi_edge]`` (all t when d = 0 and p is within;
+    callers silence numpy's division warnings)."""
+    t1 = (lo_edge - p) / d
+    t2 = (hi_edge - p) / d
     t_in, t_out = np.minimum(t1, t2), np.maximum(t1, t2)
-    flat = np.flatnonzero(d == 0)
+    flat = (d == 0).nonzero()[0]
     if len(flat):  # parallel to the slab: inside it (edges included) for every t, or for none
         inside = (lo_edge[flat] <= p[flat]) & (p[flat] <= hi_edge[flat])
         t_in[flat] = np.where(inside, -np.inf, np.inf)
@@ -140,13 +140,14 @@ def rect_hits(rects: Rects, A: np.ndarray, B: np.ndarray, eps: float) -> tuple[n
     near &= np.maximum(ax, bx) >= x0
     near &= np.minimum(ay, by) <= y1
     near &= np.maximum(ay, by) >= y0
-    rc, ln = np.divmod(np.flatnonzero(near), n)
+    rc, ln = np.divmod(near.ravel().nonzero()[0], n)
     if not len(ln):
         return np.zeros(n, bool), np.zeros(n, bool)
     pax, pay, paz = ax[ln], ay[ln], az[ln]
-    txi, txo = _slab(rects.x0[rc], rects.x1[rc], pax, bx[ln] - pax)
-    tyi, tyo = _slab(rects.y0[rc], rects.y1[rc], pay, by[ln] - pay)
-    lo, hi = _cut(rects.top[rc], paz, bz[ln] - paz)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        txi, txo = _slab(rects.x0[rc], rects.x1[rc], pax, bx[ln] - pax)
+        tyi, tyo = _slab(rects.y0[rc], rects.y1[rc], pay, by[ln] - pay)
+        lo, hi = _cut(rects.top[rc], paz, bz[ln] - paz)
     tin = np.maximum(np.maximum(txi, tyi), lo)
     tout = np.minimum(np.minimum(txo, tyo), hi)
     return _verdict(ln, tin, tout, n)
@@ -215,9 +216,10 @@ def strip_hits(top_pad: np.ndarray, s: float, A: np.ndarray, B: np.ndarray,
     T = np.concatenate(tops)
     ln = line[p]
     iu = i[p].astype(float)
-    tui, tuo = _slab(iu * s, (iu + 1) * s, lau[p], ldu[p])
-    tvi, tvo = _slab(j * s, (j + 1) * s, lav[p], ldv[p])
-    lo, hi = _cut(T, az[ln], bz[ln] - az[ln])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tui, tuo = _slab(iu * s, (iu + 1) * s, lau[p], ldu[p])
+        tvi, tvo = _slab(j * s, (j + 1) * s, lav[p], ldv[p])
+        lo, hi = _cut(T, az[ln], bz[ln] - az[ln])
     tin = np.maximum(np.maximum(tui, tvi), lo)
     tout = np.minimum(np.minimum(tuo, tvo), hi)
     return _verdict(ln, tin, tout, n)
