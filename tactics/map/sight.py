@@ -12,16 +12,23 @@ Two ways to ask, one answer:
   (2-D sparse table) over the line's bounding box answers most lines in O(1);
   the rest walk the cells the line crosses (Amanatides & Woo), stopping at the
   first blocking cell.
-* :meth:`SightGrid.clear_many` — N lines with shapely 2 ufuncs: for each
-  distinct obstacle top ``L`` the part of every line lower than ``L`` is cut
-  out (numpy) and tested against the prepared union of cells at least ``L``
-  tall (``shapely.intersects``).
+* :meth:`SightGrid.clear_many` — N lines at once. Its rule is that of
+  :meth:`SightGrid.clear_many_shapely` (for each distinct obstacle top ``L``,
+  the part of every line lower than ``L`` against the union of the closed
+  cells at least ``L`` tall); it is answered in numpy by
+  :mod:`tactics.map.sightlines` (each line against the rectangles of cells
+  taller than it), and the few lines that only graze a corner or an edge
+  are asked of shapely, so both give the same answers to the last bit. Where
+  a line passes exactly through a cell corner the two ways may differ from
+  :meth:`SightGrid.clear` (it walks past one of the cells beside the corner).
 
     >>> import numpy as np
     >>> top = np.zeros((1, 5)); top[0, 2] = 3.0           # a 3 m pillar in a row
     >>> g = SightGrid(top, 2.0)
     >>> g.clear((1, 1, 1.5), (9, 1, 1.5)), g.clear((1, 1, 4.0), (9, 1, 4.0))
     (False, True)
+    >>> g.clear_many(np.array([[1, 1, 1.5], [1, 1, 4.0]]), np.array([[9, 1, 1.5], [9, 1, 4.0]])).tolist()
+    [False, True]
 
 A line touching an obstacle's top exactly is clear; cells outside the map
 never block.
