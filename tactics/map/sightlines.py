@@ -125,10 +125,8 @@ def rect_cost(rects: Rects, zlow_min: float, eps: float) -> int:
 def rect_hits(rects: Rects, A: np.ndarray, B: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
     """``(hit, unsure)`` for N lines against the rectangles (see the module doc)."""
     n = len(A)
-    # contiguous columns (the gathers below read them often), one by one: a (3, N) copy is big
-    # enough to come from mmap each call, page faults and all
-    ax, ay, az = (A[:, i].copy() for i in range(3))
-    bx, by, bz = (B[:, i].copy() for i in range(3))
+    ax, ay, az = A[:, 0], A[:, 1], A[:, 2]
+    bx, by, bz = B[:, 0], B[:, 1], B[:, 2]
     zlow = np.minimum(az, bz)
     k = rect_cost(rects, float(zlow.min()), eps) if n else 0
     if not k:
