@@ -43,7 +43,11 @@ import numpy as np
 import shapely
 
 from .shared import PerThread, lock_of
-from .sightlines import Rects, rect_cost, rect_hits, rectangles, strip_cost, strip_hits
+from .sightlines import Rects, rect_cost, rect_hit_one, rect_hits, rectangles, strip_cost, strip_hits
+
+FEW_LINES = 16
+FEW_RECTS = 64
+"""Up to FEW_LINES lines on a map of up to FEW_RECTS rectangles are asked in plain Python."""
 
 LIST_TABLE_MAX = 2_000_000
 """Most sparse-table entries kept as plain lists too (fast single look-ups on small maps)."""
@@ -70,6 +74,7 @@ class SightGrid:
         self._build_lock = threading.RLock()
         self._top_pad = np.pad(self.top, 1, constant_values=-np.inf)
         self._rects: Rects | None = None
+        self._rects_list: list[tuple[float, float, float, float, float]] | None = None
         self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
         self._level_geoms = PerThread(self._build_levels)
 
@@ -274,6 +279,8 @@ class SightGrid:
         A = np.asarray(A, float).reshape(-1, 3)
         B = np.asarray(B, float).reshape(-1, 3)
         n = len(A)
+        if n <= FEW_LINES and len(self.rects_list) <= FEW_RECTS:
+            return self._clear_few(A, B)
         ok = np.ones(n, bool)
         if not n:
             return ok
@@ -319,6 +326,39 @@ class SightGrid:
                 ok &= res
             else:
                 ok[rest] = res
+        return ok
+
+    @property
+    def rects_list(self) -> list[tuple[float, float, float, float, float]]:
+        """:attr:`rects` as plain rows ``(x0, y0, x1, y1, top)``, tallest first (built once)."""
+        r = self._rects_list
+        if r is None:
+            with lock_of(self):
+                r = self._rects_list
+                if r is None:
+                    r = self._rects_list = list(zip(*(a.tolist() for a in self.rects)))
+        return r
+
+    def _clear_few(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """:meth:`clear_many` for a few lines, line by line in plain Python (same tests, same
+        order of float operations, so the same answers; numpy's cost per call dominates here)."""
+        ok = np.ones(len(A), bool)
+        rects, s = self.rects_list, self.s
+        for i, (a, b) in enumerate(zip(A.tolist(), B.tolist())):
+            zlow = min(a[2], b[2])
+            if zlow < self._floor - _EPS:
+                ok[i] = self.clear(tuple(a), tuple(b))
+                continue
+            hit, unsure = rect_hit_one(rects, a, b, _EPS)
+            if not (hit or unsure):
+                continue
+            xlo, xhi = math.floor(min(a[0], b[0]) / s), math.floor(max(a[0], b[0]) / s)
+            ylo, yhi = math.floor(min(a[1], b[1]) / s), math.floor(max(a[1], b[1]) / s)
+            if xhi < 0 or yhi < 0 or xlo >= self.cols or ylo >= self.rows:
+                continue  # off the map: clear, as _bbox_clear
+            if not zlow + _EPS < self.box_max(xlo, ylo, xhi, yhi):
+                continue  # settled by its bounding box: clear, as _bbox_clear
+            ok[i] = False if hit else bool(self.clear_many_shapely(A[i:i + 1], B[i:i + 1])[0])
         return ok
 
     def clear_many_shapely(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
