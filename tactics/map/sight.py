@@ -12,16 +12,23 @@ Two ways to ask, one answer:
   (2-D sparse table) over the line's bounding box answers most lines in O(1);
   the rest walk the cells the line crosses (Amanatides & Woo), stopping at the
   first blocking cell.
-* :meth:`SightGrid.clear_many` — N lines with shapely 2 ufuncs: for each
-  distinct obstacle top ``L`` the part of every line lower than ``L`` is cut
-  out (numpy) and tested against the prepared union of cells at least ``L``
-  tall (``shapely.intersects``).
+* :meth:`SightGrid.clear_many` — N lines at once. Its rule is that of
+  :meth:`SightGrid.clear_many_shapely` (for each distinct obstacle top ``L``,
+  the part of every line lower than ``L`` against the union of the closed
+  cells at least ``L`` tall); it is answered in numpy by
+  :mod:`tactics.map.sightlines` (each line against the rectangles of cells
+  taller than it), and the few lines that only graze a corner or an edge
+  are asked of shapely, so both give the same answers to the last bit. Where
+  a line passes exactly through a cell corner the two ways may differ from
+  :meth:`SightGrid.clear` (it walks past one of the cells beside the corner).
 
     >>> import numpy as np
     >>> top = np.zeros((1, 5)); top[0, 2] = 3.0           # a 3 m pillar in a row
     >>> g = SightGrid(top, 2.0)
     >>> g.clear((1, 1, 1.5), (9, 1, 1.5)), g.clear((1, 1, 4.0), (9, 1, 4.0))
     (False, True)
+    >>> g.clear_many(np.array([[1, 1, 1.5], [1, 1, 4.0]]), np.array([[9, 1, 1.5], [9, 1, 4.0]])).tolist()
+    [False, True]
 
 A line touching an obstacle's top exactly is clear; cells outside the map
 never block.
@@ -36,13 +43,20 @@ import numpy as np
 import shapely
 
 from .shared import PerThread, lock_of
-from .sightlines import Rects, rect_cost, rect_hits, rectangles, strip_cost, strip_hits
+from .sightlines import Rects, rect_cost, rect_hit_one, rect_hits, rectangles, strip_cost, strip_hits
+
+FEW_LINES = 16
+FEW_RECTS = 64
+"""Up to FEW_LINES lines on a map of up to FEW_RECTS rectangles are asked in plain Python."""
 
 LIST_TABLE_MAX = 2_000_000
 """Most sparse-table entries kept as plain lists too (fast single look-ups on small maps)."""
 
-RECT_PAIRS_MAX = 4_000_000
+RECT_PAIRS_MAX = 50_000_000
 """Most line × rectangle pairs :meth:`SightGrid.clear_many` tests at once (else cell by cell)."""
+
+RECT_BLOCK = 65_536
+"""Line × rectangle pairs tested per block of lines (keeps the temporaries off mmap)."""
 
 _EPS = 1e-9
 
@@ -60,6 +74,7 @@ class SightGrid:
         self._build_lock = threading.RLock()
         self._top_pad = np.pad(self.top, 1, constant_values=-np.inf)
         self._rects: Rects | None = None
+        self._rects_list: list[tuple[float, float, float, float, float]] | None = None
         self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
         self._level_geoms = PerThread(self._build_levels)
 
@@ -85,6 +100,8 @@ class SightGrid:
                 n = cols - (1 << kx) + 1
                 np.maximum(t[ky, kx - 1, :, :n], t[ky, kx - 1, :, w:w + n], out=t[ky, kx, :, :n])
         self._table_np = t
+        self._table_flat = t.ravel()
+        self._log2 = np.array([0] + [n.bit_length() - 1 for n in range(1, max(rows, cols) + 1)], np.intp)
         flat = t.reshape(ky_n, kx_n, rows * cols)
         if t.size <= LIST_TABLE_MAX:
             return [[flat[ky, kx].tolist() for kx in range(kx_n)] for ky in range(ky_n)]
@@ -102,19 +119,23 @@ class SightGrid:
         return t
 
     def box_max_many(self, c0: np.ndarray, r0: np.ndarray, c1: np.ndarray, r1: np.ndarray) -> np.ndarray:
-        """Vectorised :meth:`box_max` (inclusive cell ranges, clipped to the map)."""
+        """Vectorised :meth:`box_max` (inclusive cell ranges with ``c0 <= c1`` and ``r0 <= r1``,
+        clipped to the map). Few numpy calls: it runs for every few lines an archer asks."""
         self._ensure_table()
-        c0 = np.clip(c0, 0, self.cols - 1)
-        r0 = np.clip(r0, 0, self.rows - 1)
-        c1 = np.clip(c1, 0, self.cols - 1)
-        r1 = np.clip(r1, 0, self.rows - 1)
-        ky = np.floor(np.log2(r1 - r0 + 1)).astype(np.intp)
-        kx = np.floor(np.log2(c1 - c0 + 1)).astype(np.intp)
+        cmax, rmax = self.cols - 1, self.rows - 1
+        c0 = np.minimum(np.maximum(c0, 0), cmax)
+        r0 = np.minimum(np.maximum(r0, 0), rmax)
+        c1 = np.minimum(np.maximum(c1, 0), cmax)
+        r1 = np.minimum(np.maximum(r1, 0), rmax)
+        log2 = self._log2
+        ky = log2[r1 - r0 + 1]
+        kx = log2[c1 - c0 + 1]
         r2 = r1 - (1 << ky) + 1
         c2 = c1 - (1 << kx) + 1
-        t = self._table_np
-        return np.maximum(np.maximum(t[ky, kx, r0, c0], t[ky, kx, r0, c2]),
-                          np.maximum(t[ky, kx, r2, c0], t[ky, kx, r2, c2]))
+        t = self._table_flat
+        level = (ky * self._table_np.shape[1] + kx) * (self.rows * self.cols)
+        top0, top2 = level + r0 * self.cols, level + r2 * self.cols
+        return np.maximum(np.maximum(t[top0 + c0], t[top0 + c2]), np.maximum(t[top2 + c0], t[top2 + c2]))
 
     def box_max(self, c0: int, r0: int, c1: int, r1: int) -> float:
         """Highest top in cells ``c0..c1 × r0..r1`` (inclusive, clipped to the map)."""
@@ -216,10 +237,9 @@ class SightGrid:
         """Lines off the map, or above everything under their bounding box: clear, no geometry."""
         s = self.s
         with np.errstate(invalid="ignore"):
-            xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-            xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-            ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-            yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+            lo = np.floor(np.minimum(A[:, :2], B[:, :2]) / s).astype(np.intp)
+            hi = np.floor(np.maximum(A[:, :2], B[:, :2]) / s).astype(np.intp)
+        xlo, ylo, xhi, yhi = lo[:, 0], lo[:, 1], hi[:, 0], hi[:, 1]
         off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
         return off | ~(zlow + _EPS < self.box_max_many(xlo, ylo, xhi, yhi))
 
@@ -259,6 +279,8 @@ class SightGrid:
         A = np.asarray(A, float).reshape(-1, 3)
         B = np.asarray(B, float).reshape(-1, 3)
         n = len(A)
+        if n <= FEW_LINES and len(self.rects_list) <= FEW_RECTS:
+            return self._clear_few(A, B)
         ok = np.ones(n, bool)
         if not n:
             return ok
@@ -276,26 +298,67 @@ class SightGrid:
         rects = self.rects
         k = rect_cost(rects, float(zlow.min()), _EPS)
         pairs = len(A) * k
-        # a strip costs 3 candidates and a line has at least 2 strips: 12 rectangles a line are cheaper
-        if pairs <= RECT_PAIRS_MAX and (k <= 12 or pairs <= 2 * strip_cost(A, B, self.s)):
-            hit, unsure = rect_hits(rects, A, B, _EPS)
+        # a rectangle pair costs about a ninth of a strip's candidate cell (a 128 × 128 random
+        # field: 2.9 M pairs 64 ms, 0.9 M candidates 185 ms); a line has 6 candidates at least
+        if pairs <= RECT_PAIRS_MAX and (k <= 48 or pairs <= 8 * strip_cost(A, B, self.s)):
+            # in blocks of lines whose temporaries stay small: a big numpy temporary comes
+            # from mmap afresh on every call (page faults), a small one from the heap
+            step = max(1024, RECT_BLOCK // max(k, 1))
+            if len(A) <= step:
+                hit, unsure = rect_hits(rects, A, B, _EPS)
+            else:
+                parts = [rect_hits(rects, A[i:i + step], B[i:i + step], _EPS) for i in range(0, len(A), step)]
+                hit = np.concatenate([h for h, _ in parts])
+                unsure = np.concatenate([u for _, u in parts])
         else:
             hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)
-        ask = np.flatnonzero(hit | unsure)
+        ask = (hit | unsure).nonzero()[0]
         if len(ask):
             # as clear_many_shapely: a line settled by its bounding box is clear, whatever it grazes
-            keep = ~self._bbox_clear(A[ask], B[ask], zlow[ask])
-            ask = ask[keep]
-            blocked = ask[hit[ask]]
-            graze = ask[~hit[ask]]
+            ask = ask[~self._bbox_clear(A[ask], B[ask], zlow[ask])]
+            sure = hit[ask]
+            graze = ask[~sure]
             res = np.ones(len(A), bool)
-            res[blocked] = False
+            res[ask[sure]] = False
             if len(graze):
                 res[graze] = self.clear_many_shapely(A[graze], B[graze])
             if rest is None:
                 ok &= res
             else:
                 ok[rest] = res
+        return ok
+
+    @property
+    def rects_list(self) -> list[tuple[float, float, float, float, float]]:
+        """:attr:`rects` as plain rows ``(x0, y0, x1, y1, top)``, tallest first (built once)."""
+        r = self._rects_list
+        if r is None:
+            with lock_of(self):
+                r = self._rects_list
+                if r is None:
+                    r = self._rects_list = list(zip(*(a.tolist() for a in self.rects)))
+        return r
+
+    def _clear_few(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """:meth:`clear_many` for a few lines, line by line in plain Python (same tests, same
+        order of float operations, so the same answers; numpy's cost per call dominates here)."""
+        ok = np.ones(len(A), bool)
+        rects, s = self.rects_list, self.s
+        for i, (a, b) in enumerate(zip(A.tolist(), B.tolist())):
+            zlow = min(a[2], b[2])
+            if zlow < self._floor - _EPS:
+                ok[i] = self.clear(tuple(a), tuple(b))
+                continue
+            hit, unsure = rect_hit_one(rects, a, b, _EPS)
+            if not (hit or unsure):
+                continue
+            xlo, xhi = math.floor(min(a[0], b[0]) / s), math.floor(max(a[0], b[0]) / s)
+            ylo, yhi = math.floor(min(a[1], b[1]) / s), math.floor(max(a[1], b[1]) / s)
+            if xhi < 0 or yhi < 0 or xlo >= self.cols or ylo >= self.rows:
+                continue  # off the map: clear, as _bbox_clear
+            if not zlow + _EPS < self.box_max(xlo, ylo, xhi, yhi):
+                continue  # settled by its bounding box: clear, as _bbox_clear
+            ok[i] = False if hit else bool(self.clear_many_shapely(A[i:i + 1], B[i:i + 1])[0])
         return ok
 
     def clear_many_shapely(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:

@@ -33,6 +33,7 @@ rounding (it tests the cut line from rounded end points).
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 import numpy as np
@@ -97,19 +98,19 @@ def _verdict(ln: np.ndarray, tin: np.ndarray, tout: np.ndarray, n: int) -> tuple
 
 
 def _cut(T: np.ndarray, za: np.ndarray, dz: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``[lo, hi]``: the part of each line with ``z ≤ T``, cut as the shapely method cuts it."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        tc = np.clip((T - za) / dz, 0.0, 1.0)
+    """``[lo, hi]``: the part of each line with ``z ≤ T``, cut as the shapely method cuts it
+    (callers silence numpy's division warnings: ``dz`` may be 0)."""
+    tc = np.minimum(np.maximum((T - za) / dz, 0.0), 1.0)
     return np.where(dz < 0, tc, 0.0), np.where(dz > 0, tc, 1.0)
 
 
 def _slab(lo_edge: np.ndarray, hi_edge: np.ndarray, p: np.ndarray, d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Where ``p + t d`` lies within ``[lo_edge, hi_edge]`` (all t when d = 0 and p is within)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        t1 = (lo_edge - p) / d
-        t2 = (hi_edge - p) / d
+    """Where ``p + t d`` lies within ``[lo_edge, hi_edge]`` (all t when d = 0 and p is within;
+    callers silence numpy's division warnings)."""
+    t1 = (lo_edge - p) / d
+    t2 = (hi_edge - p) / d
     t_in, t_out = np.minimum(t1, t2), np.maximum(t1, t2)
-    flat = np.flatnonzero(d == 0)
+    flat = (d == 0).nonzero()[0]
     if len(flat):  # parallel to the slab: inside it (edges included) for every t, or for none
         inside = (lo_edge[flat] <= p[flat]) & (p[flat] <= hi_edge[flat])
         t_in[flat] = np.where(inside, -np.inf, np.inf)
@@ -125,10 +126,8 @@ def rect_cost(rects: Rects, zlow_min: float, eps: float) -> int:
 def rect_hits(rects: Rects, A: np.ndarray, B: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray]:
     """``(hit, unsure)`` for N lines against the rectangles (see the module doc)."""
     n = len(A)
-    # contiguous columns (the gathers below read them often), one by one: a (3, N) copy is big
-    # enough to come from mmap each call, page faults and all
-    ax, ay, az = (A[:, i].copy() for i in range(3))
-    bx, by, bz = (B[:, i].copy() for i in range(3))
+    ax, ay, az = A[:, 0], A[:, 1], A[:, 2]
+    bx, by, bz = B[:, 0], B[:, 1], B[:, 2]
     zlow = np.minimum(az, bz)
     k = rect_cost(rects, float(zlow.min()), eps) if n else 0
     if not k:
@@ -140,16 +139,59 @@ def rect_hits(rects: Rects, A: np.ndarray, B: np.ndarray, eps: float) -> tuple[n
     near &= np.maximum(ax, bx) >= x0
     near &= np.minimum(ay, by) <= y1
     near &= np.maximum(ay, by) >= y0
-    rc, ln = np.divmod(np.flatnonzero(near), n)
+    rc, ln = np.divmod(near.ravel().nonzero()[0], n)
     if not len(ln):
         return np.zeros(n, bool), np.zeros(n, bool)
     pax, pay, paz = ax[ln], ay[ln], az[ln]
-    txi, txo = _slab(rects.x0[rc], rects.x1[rc], pax, bx[ln] - pax)
-    tyi, tyo = _slab(rects.y0[rc], rects.y1[rc], pay, by[ln] - pay)
-    lo, hi = _cut(rects.top[rc], paz, bz[ln] - paz)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        txi, txo = _slab(rects.x0[rc], rects.x1[rc], pax, bx[ln] - pax)
+        tyi, tyo = _slab(rects.y0[rc], rects.y1[rc], pay, by[ln] - pay)
+        lo, hi = _cut(rects.top[rc], paz, bz[ln] - paz)
     tin = np.maximum(np.maximum(txi, tyi), lo)
     tout = np.minimum(np.minimum(txo, tyo), hi)
     return _verdict(ln, tin, tout, n)
+
+
+def rect_hit_one(rects: list[tuple[float, float, float, float, float]], a: list[float], b: list[float],
+                 eps: float) -> tuple[bool, bool]:
+    """:func:`rect_hits` for one line in plain Python floats (``rects``: the rows of a
+    :class:`Rects`, tallest first): the same IEEE operations in the same order, so the same
+    answer, without numpy's cost per call (an archer asks about a few lines at a time)."""
+    ax, ay, az = a
+    bx, by, bz = b
+    zlow = min(az, bz)
+    xmin, xmax = min(ax, bx), max(ax, bx)
+    ymin, ymax = min(ay, by), max(ay, by)
+    dx, dy, dz = bx - ax, by - ay, bz - az
+    inf = math.inf
+    unsure = False
+    for x0, y0, x1, y1, top in rects:
+        if not zlow < top - eps:
+            break  # tallest first: no lower one can block either
+        if not (xmin <= x1 and xmax >= x0 and ymin <= y1 and ymax >= y0):
+            continue
+        if dx == 0:
+            txi, txo = (-inf, inf) if x0 <= ax <= x1 else (inf, -inf)
+        else:
+            t1, t2 = (x0 - ax) / dx, (x1 - ax) / dx
+            txi, txo = min(t1, t2), max(t1, t2)
+        if dy == 0:
+            tyi, tyo = (-inf, inf) if y0 <= ay <= y1 else (inf, -inf)
+        else:
+            t1, t2 = (y0 - ay) / dy, (y1 - ay) / dy
+            tyi, tyo = min(t1, t2), max(t1, t2)
+        if dz == 0:
+            lo, hi = 0.0, 1.0
+        else:
+            tc = min(max((top - az) / dz, 0.0), 1.0)
+            lo, hi = (tc, 1.0) if dz < 0 else (0.0, tc)
+        tin = max(txi, tyi, lo)
+        tout = min(txo, tyo, hi)
+        if tin < tout - GRAZE:
+            return True, False
+        if tin <= tout + GRAZE:
+            unsure = True
+    return False, unsure
 
 
 def strip_cost(A: np.ndarray, B: np.ndarray, s: float) -> float:
@@ -215,9 +257,10 @@ def strip_hits(top_pad: np.ndarray, s: float, A: np.ndarray, B: np.ndarray,
     T = np.concatenate(tops)
     ln = line[p]
     iu = i[p].astype(float)
-    tui, tuo = _slab(iu * s, (iu + 1) * s, lau[p], ldu[p])
-    tvi, tvo = _slab(j * s, (j + 1) * s, lav[p], ldv[p])
-    lo, hi = _cut(T, az[ln], bz[ln] - az[ln])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tui, tuo = _slab(iu * s, (iu + 1) * s, lau[p], ldu[p])
+        tvi, tvo = _slab(j * s, (j + 1) * s, lav[p], ldv[p])
+        lo, hi = _cut(T, az[ln], bz[ln] - az[ln])
     tin = np.maximum(np.maximum(tui, tvi), lo)
     tout = np.minimum(np.minimum(tuo, tvo), hi)
     return _verdict(ln, tin, tout, n)

@@ -89,6 +89,14 @@ def test_many_equals_the_shapely_method_on_every_shipped_map(name: str, monkeypa
         with monkeypatch.context() as mp:  # the cell-by-cell way gives the same answers
             mp.setattr(sight_module, "RECT_PAIRS_MAX", 0)
             assert (g.clear_many(A, B) == expected).all(), what
+        with monkeypatch.context() as mp:  # and so do rectangles in blocks of 1024 lines
+            mp.setattr(sight_module, "RECT_BLOCK", 1)
+            assert (g.clear_many(A, B) == expected).all(), what
+        with monkeypatch.context() as mp:  # and line by line in plain Python (a few lines)
+            mp.setattr(sight_module, "FEW_LINES", len(A))
+            assert (g.clear_many(A, B) == expected).all(), what
+        few = g.clear_many(A[:7], B[:7])  # as an archer asks: the plain Python way
+        assert few.dtype == bool and (few == expected[:7]).all(), what
         if what == "grid lines":  # some below the ground, some above everything
             assert expected.any() and not expected.all()
 

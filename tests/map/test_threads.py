@@ -124,7 +124,7 @@ def test_batch_on_a_real_dask_worker_with_four_threads() -> None:
     distributed = pytest.importorskip("dask.distributed")
     from tactics.batch import run
 
-    runs = 150
+    runs = 100
     local = run(archers(), runs, seed=19, workers=1, progress=False)
     cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=4, processes=True, host="127.0.0.1",
                                        dashboard_address=None, worker_dashboard_address=None,
