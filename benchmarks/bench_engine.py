@@ -93,14 +93,14 @@ def skirmish(tmap: TacticalMap, n: int, policy: str, until: float = 600):
 def bare_simpy(processes: int, timeouts: int) -> None:
     """``timeouts`` 1 s timeouts spread over ``processes`` SimPy processes."""
     env = simpy.Environment()
-    per = max(1, timeouts // processes)
+    per, extra = divmod(timeouts, processes)
 
-    def proc(env):
-        for _ in range(per):
+    def proc(env, k):
+        for _ in range(k):
             yield env.timeout(1)
 
-    for _ in range(processes):
-        env.process(proc(env))
+    for i in range(processes):
+        env.process(proc(env, per + (i < extra)))  # exactly ``timeouts`` in all
     env.run()
 
 

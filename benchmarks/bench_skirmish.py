@@ -100,15 +100,15 @@ def battle_100(m: TacticalMap, seed: int = 0) -> tuple[float, int, object]:
 def bare_simpy(units: int, turns: int) -> float:
     """One process per unit, one 1 s timeout per turn, ``turns`` timeouts in all."""
     env = simpy.Environment()
-    per = max(1, turns // units)
+    per, extra = divmod(turns, units)
 
-    def life(env, offset):
+    def life(env, offset, k):
         yield env.timeout(offset)
-        for _ in range(per):
+        for _ in range(k):
             yield env.timeout(1.0)
 
     for i in range(units):
-        env.process(life(env, i / units))
+        env.process(life(env, i / units, per + (i < extra)))  # exactly ``turns`` in all
     t = time.perf_counter()
     env.run()
     return time.perf_counter() - t
