@@ -55,7 +55,9 @@ class Effects:
         """Apply one effect of ``c``'s action (``ts``: its turn, when there is one)."""
         enc = self.enc
         kind = type(eff)
-        if kind is fx.Attacked:
+        if kind is fx.Harm:
+            self.apply_harm(enc.combatants[eff.who], eff.changes, eff.source)
+        elif kind is fx.Attacked:
             a = enc.combatants[eff.who]
             if ts is not None:
                 ts.run_m = 0.0
@@ -67,8 +69,6 @@ class Effects:
             self.record(Attack(t=enc.env.now, who=eff.who, target=eff.target, action=eff.action, weapon=eff.weapon,
                                roll=rollrec(eff.roll), hit=eff.hit, harm=eff.harm, details=eff.details,
                                distance=eff.distance, light=eff.light, reaction=eff.reaction, charge_m=eff.charge_m))
-        elif kind is fx.Harm:
-            self.apply_harm(enc.combatants[eff.who], eff.changes, eff.source)
         elif kind is fx.Status:
             self.apply_status(enc.combatants[eff.who], eff.changes)
         elif kind is fx.Refused:

@@ -337,8 +337,10 @@ class Encounter(Referee):
                 if budget is not None:
                     c.turns += 1
                     record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
-                    for eff in getattr(budget, "opening", ()):
-                        turns.apply(c, eff, None)
+                    opening = getattr(budget, "opening", None)
+                    if opening:
+                        for eff in opening:
+                            turns.apply(c, eff, None)
                     yield from turns.take_turn(c, budget)
                 for eff in rules.end_turn(world, c):
                     turns.apply(c, eff, None)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from tactics.sim.plan import MoveTo, Plan
@@ -99,6 +100,13 @@ class Scripted:
 BUILT_IN = {"advance": Advance, "passive": Passive}
 
 
+@lru_cache(maxsize=64)
+def _known(ruleset: str) -> dict[str, Any]:
+    """Policy name -> class for ``ruleset``: its own policies over the generic ones (looked up once;
+    do not change the dict)."""
+    return {**BUILT_IN, **_ai_policies(ruleset)}
+
+
 def _ai_policies(ruleset: str) -> dict[str, Any]:
     try:
         ai = importlib.import_module("tactics.ai")
@@ -112,7 +120,7 @@ def resolve_policy(policy: Any, ruleset: str = "mano-a-mano") -> tuple[Any, str]
     """A policy object and its name, from a name (the ruleset's policies, then the generic
     ones) or an object with ``plan``."""
     if isinstance(policy, str):
-        known = {**BUILT_IN, **_ai_policies(ruleset)}
+        known = _known(ruleset)
         cls = known.get(policy)
         if cls is None:
             raise ValueError(f"unknown policy {policy!r} for {ruleset}; known: {', '.join(sorted(known))}")
@@ -123,4 +131,4 @@ def resolve_policy(policy: Any, ruleset: str = "mano-a-mano") -> tuple[Any, str]
 
 
 def policy_names(ruleset: str = "mano-a-mano") -> list[str]:
-    return sorted({**BUILT_IN, **_ai_policies(ruleset)})
+    return sorted(_known(ruleset))

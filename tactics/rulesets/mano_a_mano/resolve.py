@@ -295,7 +295,10 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
-    rule_opts = RuleOptions(random_damage=opts.random_damage, critical_hit=opts.critical_hit)
+    rule_opts = world.memo.get("rule options")
+    if rule_opts is None:
+        rule_opts = world.memo["rule options"] = RuleOptions(random_damage=opts.random_damage,
+                                                             critical_hit=opts.critical_hit)
     res = resolve_attack(ch, weapon, spec, target.sheet, die, attack_mods=tuple(attack_mods),
                          difficulty_mods=tuple(diff_mods), defense=defense, avoid_armor=tuple(step.avoid_armor),
                          charge_m=charge_m, in_water=att_swims, options=rule_opts)

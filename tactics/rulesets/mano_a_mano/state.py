@@ -66,6 +66,9 @@ class FighterState:
 class TurnBudget:
     """One turn's combo and metres (000 · Rounds; DECISIONS · Time, Movement)."""
 
+    opening: tuple = ()
+    """Effects of the turn's start: none in 000 (recovery is at the turn's end)."""
+
     __slots__ = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done",
                  "_speed", "_health", "_weapons")
 
