@@ -195,7 +195,12 @@ class FightLog:
                 ok = ev.roll.result
             return f"{L(ev.who)} {ev.purpose}: {describe_roll(ev.roll, detail)}: {ok}", "roll"
         if isinstance(ev, Say):
-            return (f"{L(ev.who)}: {ev.text}", "reason") if reasons else (None, "")
+            if not reasons:
+                return None, ""
+            text = f"{L(ev.who)}: {ev.text}"
+            if ev.alternatives:
+                text += " (weighed: " + ", ".join(f"{w} {v:+.2f}" for w, v in ev.alternatives[:3]) + ")"
+            return text, "reason"
         if isinstance(ev, Move):
             if reasons and ev.metres:
                 kinds = sorted({leg.kind for leg in ev.legs})

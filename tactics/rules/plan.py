@@ -55,8 +55,12 @@ class Act:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
+    """The steps of a turn and why; ``alternatives`` are the other options the policy weighed,
+    each ``(what, estimated value)``, best first (the replay keeps them with the reason)."""
+
     steps: list[MoveTo | Act] = field(default_factory=list)
     reason: str = ""
+    alternatives: tuple[tuple[str, float], ...] = ()
 
 
 WAIT = Plan([], "waiting")

@@ -144,7 +144,12 @@ class TurnRunner(Effects, Moves, Vertical):
         if not isinstance(plan, Plan):
             raise TypeError(f"policy of {c.id} returned {type(plan).__name__}, not a Plan")
         if plan.reason:
-            self.say(c, plan.reason)
+            alts = plan.alternatives
+            if alts:
+                self.record(Say(t=enc.env.now, who=c.id, text=plan.reason,
+                                alternatives=[(str(w), round(float(v), 6)) for w, v in alts]))
+            else:
+                self.say(c, plan.reason)
         yield from self.execute(c, list(plan.steps), ts, budget)
 
     def react_turn(self, c: Combatant, attacker: Combatant, window: Window):

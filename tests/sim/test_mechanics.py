@@ -294,3 +294,18 @@ def test_what_a_combo_may_hold(acts, done):
     assert len(of(result, Attack)) == done
     refused = [s.text for s in of(result, Say, "red-1") if s.text.startswith("refused")]
     assert len(refused) == len(acts) - done
+
+
+def test_a_plans_alternatives_are_kept_with_its_reason_and_logged():
+    from tactics.log import FightLog
+
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([]))
+    plan = Plan([], "holding", alternatives=(("charge the clone", 0.42), ("throw the spear", 0.1)))
+    enc.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted([plan]))
+    enc.add(sheet("clone"), "blue", at=(11.0, 3.0), policy=passive())
+    result = enc.run(until=0.9)
+    (say,) = [e for e in of(result, Say, "red-1") if e.text == "holding"]
+    assert say.alternatives == [("charge the clone", 0.42), ("throw the spear", 0.1)]
+    replay = result.replay()
+    lines = [l.text for l in FightLog(replay.header, replay.events).lines(reasons=True)]
+    assert any("holding (weighed: charge the clone +0.42, throw the spear +0.10)" in l for l in lines)
