@@ -55,19 +55,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactics.batch.parse import MAX_CONDITIONS, parse_overrides, parse_value, parse_vary  # noqa: F401
+from tactics.batch.progress import FightsBar as _progress
+from tactics.batch.rows import _kept, _row, replay_name  # noqa: F401
+from tactics.batch.pool import (  # noqa: F401
+    SCHEDULER_ENV, SCHEDULER_TIMEOUT, cap_workers, dask_executor, default_workers, max_workers,
+)
 from tactics.batch.seeds import fresh_batch_seed, run_seed
 from tactics.batch.stats import character_columns
 from tactics.batch.table import Table
 from tactics.errors import InputError
 from tactics.files import atomic_write_bytes
 
-SCHEDULER_ENV = "TACTICS_SCHEDULER"
-SCHEDULER_TIMEOUT = 10
-"""Seconds to wait for a Dask scheduler before giving up (Dask's own default is 30)."""
 MAX_FIGHTS = 2_000_000
 """Most fights in one batch (runs × conditions): every row is kept in memory until the end."""
-MAX_CONDITIONS = 10_000
-"""Most combinations of ``vary`` values."""
 
 Factory = Callable[[int, dict[str, Any]], Any]
 """``factory(seed, overrides) -> Encounter``: a picklable top-level callable."""
@@ -215,107 +216,6 @@ def rerun(encounter: Any = None, seed: int = 0, overrides: Mapping[str, Any] | N
 
 
 # ----------------------------------------------------------------- --vary
-def parse_value(text: str) -> Any:
-    """A command-line value as TOML reads it: ``true`` → True, ``3`` → 3, ``0.5`` → 0.5, else the text."""
-    s = text.strip()
-    try:
-        return tomllib.loads(f"v = {s}")["v"]
-    except tomllib.TOMLDecodeError:
-        return s
-
-
-def parse_vary(specs: Iterable[str] | Mapping[str, Sequence[Any]] | None) -> dict[str, list[Any]]:
-    """``["options.charging=true,false", "teams.red.policy=advance,brawler"]`` → ``{key: [values]}``."""
-    if specs is None:
-        return {}
-    if isinstance(specs, Mapping):
-        out = {str(k): list(v) for k, v in specs.items()}
-    else:
-        out = {}
-        for spec in specs:
-            key, eq, values = str(spec).partition("=")
-            key = key.strip()
-            if not eq or not key or not values.strip():
-                raise ValueError(f"--vary takes key=v1,v2,... (e.g. options.charging=true,false); got {spec!r}")
-            if key in out:
-                raise ValueError(f"--vary names {key!r} twice")
-            out[key] = [parse_value(v) for v in values.split(",")]
-    for k, v in out.items():
-        if not v:
-            raise ValueError(f"--vary {k!r} has no values")
-    return out
-
-
-def parse_overrides(specs: Iterable[str] | Mapping[str, Any] | None) -> dict[str, Any]:
-    """``["options.charging=false"]`` → ``{"options.charging": False}``."""
-    if specs is None:
-        return {}
-    if isinstance(specs, Mapping):
-        return dict(specs)
-    out = {}
-    for spec in specs:
-        key, eq, value = str(spec).partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"--set takes key=value; got {spec!r}")
-        out[key.strip()] = parse_value(value)
-    return out
-
-
-# ----------------------------------------------------------------- executors
-def default_workers() -> int:
-    """One worker per CPU this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def max_workers() -> int:
-    """The most local worker processes a batch starts: the machine's CPUs (two at least)."""
-    return max(2, os.cpu_count() or 1, default_workers())
-
-
-def cap_workers(asked: int | None, fights: int) -> tuple[int, str]:
-    """The local workers to start for ``fights`` fights, and why it differs from ``asked`` ("" if not).
-
-    >>> cap_workers(4, 1)
-    (1, 'using 1 worker, one per fight (asked for 4)')
-    >>> cap_workers(1, 10)
-    (1, '')
-    """
-    if asked is None:
-        n = default_workers()
-        return max(1, min(n, fights)), ""
-    asked = int(asked)
-    if asked < 1:
-        raise ValueError(f"workers must be at least 1, got {asked}")
-    n = min(asked, max_workers())
-    note = f"using {n} workers, the number of CPUs (asked for {asked})" if n < asked else ""
-    if fights < n:
-        n = max(1, fights)
-        note = f"using {n} worker{'s' if n > 1 else ''}, one per fight (asked for {asked})"
-    return n, note
-
-
-def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
-    """An Executor on an existing Dask cluster, a closer, and the cluster's thread count."""
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise ImportError(
-            "running on a Dask cluster needs the cluster extra: pip install 'tactics[cluster]'"
-        ) from None
-    try:
-        client = Client(address, timeout=SCHEDULER_TIMEOUT)
-    except (OSError, ValueError, TypeError) as err:
-        raise InputError("--scheduler", address, f"cannot use the Dask scheduler: {' '.join(str(err).split())}") from None
-    try:
-        threads = sum(client.nthreads().values()) or 1
-    except Exception:  # noqa: BLE001 - only used to size chunks
-        threads = 1
-    return client.get_executor(pure=False), client.close, threads
-
-
 @dataclass
 class _Plan:
     executor: Executor | None
@@ -529,69 +429,6 @@ def run(
         "replays": str(replays_dir) if replays_dir is not None else None,
     }
     return Table(rows, meta)
-
-
-def _kept(done: list[dict[str, Any]], folder: Path | None, n_conditions: int) -> list[dict[str, Any]]:
-    """Write the replays of a finished chunk now (each whole) and drop their bytes: a long batch
-    with ``keep_replays`` holds one chunk of replays in memory, not all of them."""
-    if folder is not None:
-        for rec in done:
-            data = rec.pop("replay", None)
-            if data is not None:
-                atomic_write_bytes(folder / replay_name(rec["condition"], rec["run"], n_conditions), data)
-    return done
-
-
-def replay_name(condition: int, run: int, n_conditions: int) -> str:
-    """The file name of a kept replay."""
-    return f"run-c{condition}-{run:05d}.jsonl" if n_conditions > 1 else f"run-{run:05d}.jsonl"
-
-
-def _row(cond: Condition, rec: Mapping[str, Any]) -> dict[str, Any]:
-    row: dict[str, Any] = dict(cond.params)
-    row.update(
-        run=rec["run"],
-        seed=rec["seed"],
-        winner=rec.get("winner"),
-        reason=rec.get("reason"),
-        duration=rec.get("duration"),
-        error=rec.get("error"),
-    )
-    for ch in sorted(rec.get("characters") or [], key=lambda c: str(c["id"])):
-        row.update(character_columns(ch))
-    return row
-
-
-class _progress:
-    """A rich progress bar on stderr, or nothing."""
-
-    def __init__(self, show: bool, total: int, label: str) -> None:
-        self.show, self.total, self.label = show, total, label
-        self._p: Any = None
-
-    def __enter__(self) -> Callable[[int], None]:
-        if not self.show:
-            return lambda n: None
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                                   TimeRemainingColumn)
-
-        self._p = Progress(
-            TextColumn("[bold]fights[/] ({task.fields[where]})"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=Console(stderr=True),
-            transient=False,
-        )
-        self._p.start()
-        task = self._p.add_task("fights", total=self.total, where=self.label)
-        return lambda n: self._p.advance(task, n)
-
-    def __exit__(self, *exc: Any) -> None:
-        if self._p is not None:
-            self._p.stop()
 
 
 __all__ = ["run", "rerun", "resolve_encounter", "parse_vary", "parse_overrides", "parse_value", "Condition",
