@@ -1,0 +1,145 @@
+"""Getting about a map: movement graphs per mover, paths as legs, distance fields (a mixin).
+
+Mixed into :class:`~tactics.map.tactical.TacticalMap`. Graphs are built once
+per mover key and published under the map's lock; paths are remembered (the
+map never changes); see ``docs/maps.md`` for the search and its speed::
+
+    >>> from tactics.map import Mover, TacticalMap
+    >>> m = TacticalMap.from_grid(["....", ".##.", "...."])
+    >>> [leg.kind for leg in m.path((1, 1), (7, 1), Mover(running=6))]
+    ['walk']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from .graph import NONE, CellGraph
+from .movement import Leg, Mover
+from .pathing import DistanceField, legs_along, straight_walk_line
+from .shared import build_once, locked_cached_property
+from .terrain import STEP_HEIGHT
+
+
+class Routing:
+    """Movement graphs, paths and distance fields of a :class:`~tactics.map.tactical.TacticalMap`."""
+
+    def movement_arrays(self, mover: Mover) -> CellGraph:
+        """The movement graph for ``mover`` in array form (cached per mover key)."""
+        g = self._graphs.get(mover.key)
+        if g is None:
+            g = self._new_graph(mover)
+        return g
+
+    def _new_graph(self, mover: Mover) -> CellGraph:
+        """Build and publish the graph for ``mover`` once (a closure here, off the hot path)."""
+        return build_once(self, self._graphs, mover.key,
+                          lambda: CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths,
+                                                  self.surfaces, self.cell_size, mover))
+
+    @locked_cached_property
+    def floor_z_stand(self) -> np.ndarray:
+        """Height a mover is at in each cell: as :attr:`floor_z`, but a gap's
+        rim (a flyer crosses a gap at rim height)."""
+        return self.heights
+
+    def movement_graph(self, mover: Mover):  # -> nx.DiGraph
+        """The networkx movement graph: nodes ``(col, row)`` (attribute ``z``),
+        edges with ``weight`` (cost in metres), ``kind``, ``surface``, ``gap``."""
+        return self.movement_arrays(mover).to_networkx()
+
+    def _point3(self, p: Sequence[float]) -> tuple[float, float, float]:
+        if len(p) >= 3:
+            return float(p[0]), float(p[1]), float(p[2])
+        x, y = float(p[0]), float(p[1])
+        c, r = self.cell_of(x, y)
+        z = float(self.heights[r, c]) if self.in_bounds(c, r) else 0.0
+        return x, y, z
+
+    def path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
+        """Cheapest legs from ``start`` to ``goal`` ((x, y) or (x, y, z)) for
+        ``mover``; None when there is no way. ``[]`` when start == goal.
+
+        The map never changes, so the answers for the last few thousand
+        questions are remembered: the fights of a batch that open the same
+        way ask the same ones.
+        """
+        key = (tuple(start), tuple(goal), mover.key)
+        known = self._paths.get(key, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return None if known is None else list(known)
+        legs = self._path(start, goal, mover)
+        if len(self._paths) >= PATH_MEMORY:
+            self._paths.clear()
+        # another thread may have answered the same question meanwhile: keep the first answer
+        known = self._paths.setdefault(key, None if legs is None else tuple(legs))
+        return None if known is None else list(known)
+
+    def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
+        g = self.movement_arrays(mover)
+        a, b = self._point3(start), self._point3(goal)
+        (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
+        if not (self.in_bounds(ca, ra) and self.in_bounds(cb, rb)):
+            return None
+        if g.cls[ra, ca] == NONE or g.cls[rb, cb] == NONE:
+            return None
+        u, v = ra * self.cols + ca, rb * self.cols + cb
+        if u == v:
+            if a == b:
+                return []
+            kind = "walk" if g.cls[ra, ca] == 1 else ("swim" if g.cls[ra, ca] == 2 else "fly")
+            return [Leg(kind, a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
+        straight = self._straight_walk(g, a, b, ra, ca, rb, cb)
+        if straight is not None:
+            return [straight]  # open level ground all the way: one straight leg, no search
+        edges: list[int] = []
+        nodes = g.astar(u, v, edges)
+        if nodes is None:
+            return None
+        return legs_along(g, nodes, a, b, edges)
+
+    def straight_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> Leg | None:
+        """The one straight ``walk`` leg from ``start`` to ``goal`` when the line crosses only
+        level, open ground (what :meth:`path` returns without searching), else None."""
+        g = self.movement_arrays(mover)
+        a, b = self._point3(start), self._point3(goal)
+        (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
+        if not (self.in_bounds(ca, ra) and self.in_bounds(cb, rb)):
+            return None
+        return self._straight_walk(g, a, b, ra, ca, rb, cb)
+
+    def _straight_walk(self, g: CellGraph, a: tuple[float, float, float], b: tuple[float, float, float],
+                       ra: int, ca: int, rb: int, cb: int) -> Leg | None:
+        if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
+            inv = 1.0 / self.cell_size
+            if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                return Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))
+        return None
+
+    def distance_field(self, goals: Iterable[Sequence[float]], mover: Mover) -> DistanceField:
+        """Cost from every cell to the nearest goal point (cached per goals and mover key)."""
+        cells = []
+        for p in goals:
+            c, r = self.cell_of(p[0], p[1])
+            if self.in_bounds(c, r):
+                cells.append(r * self.cols + c)
+        key = (tuple(sorted(set(cells))), mover.key)
+        f = self._fields.get(key)
+        if f is None:
+            f = self._new_field(key, cells, mover)
+        return f
+
+    def _new_field(self, key: tuple, cells: list[int], mover: Mover) -> DistanceField:
+        """Build and publish one distance field once (off the hot path)."""
+        return build_once(self, self._fields, key,
+                          lambda: DistanceField(self, self.movement_arrays(mover), cells), limit=FIELD_MEMORY)
+
+
+PATH_MEMORY = 4096
+"""How many :meth:`TacticalMap.path` answers a map remembers (all are forgotten when full)."""
+FIELD_MEMORY = 256
+"""How many distance fields a map keeps (all are forgotten when full)."""
+_UNKNOWN = object()
