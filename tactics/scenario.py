@@ -53,7 +53,8 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
-    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
+    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES",
+    "RULESET_SHEET_POLICIES", "LIGHT_OVERRIDES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
 ]
 
@@ -83,6 +84,14 @@ SHEET_POLICIES: dict[str, str] = {
     "soldier": "cautious",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
+
+RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
+    DEFAULT: SHEET_POLICIES,
+    "d100-opposed": {"gunner": "gunner", "sniper": "sniper", "heavy": "gunner", "duelist": "melee",
+                     "runner": "melee", "civilian": "civilian"},
+}
+"""Ruleset -> (sheet stem in its ``assets/characters/<folder>/`` -> the policy it plays when its member
+names none); a ruleset or sheet missing here plays ``advance``."""
 
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
@@ -206,7 +215,7 @@ def sheet_policy(character: str, base: Path | None = None, ruleset: str = DEFAUL
         stem = _norm(character_path(character, base, ruleset).stem)
     except ValueError:
         return "advance"
-    name = SHEET_POLICIES.get(stem, "advance") if ruleset == DEFAULT else "advance"
+    name = RULESET_SHEET_POLICIES.get(ruleset, {}).get(stem, "advance")
     return name if name in policy_names(ruleset) else "advance"
 
 

@@ -8,7 +8,7 @@ and lives here, one idea a module (:mod:`.fields`, :mod:`.routes`,
 
     >>> from tactics.ai import POLICIES, policies_for
     >>> sorted(POLICIES)
-    ['mano-a-mano']
+    ['d100-opposed', 'mano-a-mano']
     >>> sorted(policies_for("mano-a-mano"))                # doctest: +NORMALIZE_WHITESPACE
     ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
     >>> enc.add(steven, team="red", policy="brawler")      # doctest: +SKIP
@@ -24,15 +24,19 @@ ruleset's policies, then the generic ones); read :func:`policies_for` instead.
 
 from __future__ import annotations
 
-from tactics.ai import mano_a_mano
+from tactics.ai import d100_opposed, mano_a_mano
+from tactics.ai.fields import SAFE_MOVERS
 
 GENERIC_POLICIES: dict[str, type] = {}
 """Policies that work with any ruleset (they read only the view and ``view.estimates``); none yet."""
 
 POLICIES: dict[str, dict[str, type]] = {
     "mano-a-mano": mano_a_mano.POLICIES,
+    "d100-opposed": d100_opposed.POLICIES,
 }
 """Ruleset name -> that ruleset's own policies (name -> class)."""
+
+SAFE_MOVERS["d100-opposed"] = "tactics.ai.d100_opposed.movers"   # its safe mover, for the team fields
 
 DEFAULT_RULESET = "mano-a-mano"
 

@@ -1,0 +1,332 @@
+"""The d100 tactician: every spot it could reach this phase, every action it could take there, by the odds.
+
+One phase of d100 is a move (walk, or run at −10 to every test until the
+next phase) and one complex action (attack, full defense) or up to three
+quick ones (aim, stand up). The tactician scores each *(spot, action)* as
+progress, the share of the fight it moves::
+
+    score = gain − caution × threat + FUTURE × (next phase's best gain − caution × threat there)
+
+- **gain**: the attack's expected modified DV (closed form, two d100 tests
+  with the both-succeed rule, :mod:`.odds`) over the damage the target still
+  needs to be taken out; for an aim, what the +10 adds to the next shot from
+  there (so it aims exactly when that beats a shot now, ``Δ > E[shot]``).
+- **threat**: what every enemy can do to it there before its next phase:
+  ranged enemies that see the spot (in the dark they take −20), melee ones
+  that can run to it; full defense adds +30 to its defence, running takes
+  −10, lying prone is −10 to shots and +10 to blows; over its own damage left.
+- **future**: the spot as a place to fight from next phase (cover, darkness,
+  a shorter range band), so it walks into a better spot and takes full
+  defense on the way when nothing pays now.
+
+An attack under 15 % (:data:`LOW_ODDS`) is dropped while another spot, weapon
+or an aim gives better. When no spot gives any attack the fighter closes in
+(the generic :func:`~tactics.ai.approach.move_toward`) and takes full defense.
+The reason names the choice, its odds and the light, then the runners-up::
+
+    ranged attack on Ruiz (assault rifle) 48% (50 vs 17), 5.3 dmg expected of 31 left;
+    me in the dark, target bright; threat 1.9 | also: full defense −0.04, aim +0.03
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.ai.approach import approach_point, move_toward
+from tactics.ai.fields import movers
+from tactics.ai.routes import route
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
+from tactics.ai.d100_opposed.spots import Spots, spots
+from tactics.rules.protocol import Window
+from tactics.rulesets.d100_opposed.modifiers import range_band
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import UnitView, View
+
+LOW_ODDS = 0.15
+"""Never attack under these odds while a move, another weapon or an aim gives better."""
+FUTURE = 0.5
+"""Weight of the spot as a place to fight from next phase."""
+MOVE_COST = 0.002
+"""Per metre moved: between equal spots, stay."""
+DEFENSE_WINDOW = "defense skill"
+
+
+@dataclass(slots=True)
+class Option:
+    score: float
+    kind: str
+    """What it does, without where: ``full defense``, ``ranged attack on Ruiz (assault rifle)``..."""
+    where: str
+    acts: list[Any]
+    """The actions after the move (the move and a stand-up are added for the chosen option only)."""
+    note: str = ""
+    attack: Shot | None = None
+    gain: float = 0.0
+    threat: float = 0.0
+    spot: int = 0
+    stood: bool = False
+    steps: list[Any] | None = None
+    """Set for an option that brings its own steps (closing in)."""
+
+    @property
+    def label(self) -> str:
+        return self.kind + self.where
+
+
+def _flag(u: UnitView, name: str) -> bool:
+    return bool(getattr(u.state, name, False))
+
+
+def _wounds(u: UnitView) -> int:
+    return int(u.tracks.get("wounds", 0))
+
+
+def _damage(u: UnitView) -> int:
+    return int(u.tracks.get("damage", 0))
+
+
+class Tactician:
+    """Scores (spot, action) by the closed-form odds; subclasses set how bold and what they may do."""
+
+    caution = 0.6
+    """How much a share of its own life weighs against the same share of an enemy's."""
+    attacks = True
+    closes = True
+    keep_away = 0.0
+    """Score per metre from the nearest enemy (a civilian keeps away)."""
+    use_ranged = True
+    use_melee = True
+    patience = 0
+    """Phases a fighter with a gun waits (full defense, in cover) for a hidden enemy to show before
+    closing in."""
+
+    def __init__(self) -> None:
+        self._waited = 0
+
+    # ------------------------------------------------------------------ plan
+    def plan(self, view: View) -> Plan:
+        me = view.me
+        enemies = view.enemies()
+        if not enemies:
+            return Plan([], "no enemy left")
+        ctx = _Ctx(self, view, me, enemies)
+        options = ctx.options()
+        chosen = max(options, key=lambda o: o.score) if options else None
+        if chosen is not None and chosen.attack is None and self.closes and not ctx.any_attack:
+            if self._waited < self.patience and any(not w.melee for w in ctx.weapons):
+                self._waited += 1
+                chosen.note = f"no enemy in sight from any spot: waiting ({self._waited}/{self.patience})"
+            else:
+                closing = ctx.close_in()
+                if closing is not None:
+                    chosen = closing
+        else:
+            self._waited = 0
+        if chosen is None:
+            return Plan([], "nothing to do")
+        alts = []
+        seen = {chosen.kind}
+        for o in sorted(options, key=lambda o: -o.score):
+            if o.kind not in seen and len(alts) < 2:
+                seen.add(o.kind)
+                alts.append(f"{o.label} {o.score:+.2f}")
+        reason = f"{chosen.label}{': ' + chosen.note if chosen.note else ''} (score {chosen.score:+.2f})"
+        if alts:
+            reason += " | also: " + ", ".join(alts)
+        steps = chosen.steps if chosen.steps is not None else ctx.steps(chosen.spot, chosen.stood) + chosen.acts
+        return Plan(steps, reason)
+
+    # ------------------------------------------------------------- reactions
+    def react(self, view: View, window: Window) -> Any:
+        """The melee defence skill with the best target number (003 · step 2); None otherwise."""
+        if window.kind != DEFENSE_WINDOW or not window.options:
+            return None
+        sheet = view.me.sheet
+        best, best_v = None, -math.inf
+        for name in window.options:
+            try:
+                v = sheet.skill(name)[1]
+            except KeyError:
+                continue
+            if v > best_v:
+                best, best_v = name, v
+        return best
+
+
+class _Ctx:
+    """One phase's look: spots, the shots from and at each, memoised by what changes the numbers."""
+
+    def __init__(self, policy: Tactician, view: View, me: UnitView, enemies: list[UnitView]) -> None:
+        self.p, self.view, self.me, self.enemies = policy, view, me, enemies
+        s = me.sheet
+        self.walk = s.walk / s.speed
+        self.run = s.run / s.speed
+        self.cache = odds_cache(view)
+        self.memo: dict[tuple, Shot] = {}
+        self.my_left = left(s, _damage(me))
+        self.aiming = _flag(me, "aiming")
+        weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
+        self.weapons = weapons if policy.attacks else []
+        extra = []
+        if any(w.melee for w in self.weapons):
+            extra = [approach_point(view, me, e) for e in enemies
+                     if view.flat_distance(me, e) <= self.run + REACH_M + 2]
+        self.mv = movers(view, me)
+        self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
+        self.light_of = {e.id: view.light_at(e) for e in enemies}
+        self.any_attack = False
+
+    # -------------------------------------------------------------- numbers
+    def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
+              prone: bool, t_prone: bool, t_fd: bool, t_running: bool, a_wounds: int, t_wounds: int) -> Shot:
+        band = "melee" if w.melee else (range_band(dist, w.range) or ("beyond", 0))[0]
+        key = (a.id, w.name, t.id, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = shot(
+                a.sheet, w, t.sheet, distance=dist, light=light, my_wounds=a_wounds, their_wounds=t_wounds,
+                aiming=aiming, running=running, prone=prone, target_prone=t_prone, target_full_defense=t_fd,
+                target_running=t_running, cache=self.cache)
+        return got
+
+    def threat(self, i: int, *, fd: bool, running: bool, prone: bool) -> float:
+        """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left."""
+        sp, me = self.sp, self.me
+        x, y = sp.xy[i]
+        out = 0.0
+        for e in self.enemies:
+            es = e.sheet
+            phases = es.speed / me.sheet.speed
+            best = 0.0
+            e_walk, e_run = es.walk / es.speed, es.run / es.speed
+            flat = math.hypot(e.x - x, e.y - y)
+            for w in es.arms:
+                if w.melee:
+                    if e.prone or flat > e_run + REACH_M:
+                        continue
+                    s = self._shot(e, w, me, 1.0, sp.light[i], aiming=_flag(e, "aiming"),
+                                   running=flat > e_walk + REACH_M, prone=False, t_prone=prone, t_fd=fd,
+                                   t_running=running, a_wounds=_wounds(e), t_wounds=_wounds(me))
+                else:
+                    d = sp.dist[e.id][i]
+                    if not sp.sees[e.id][i] or not in_band(w, d):
+                        continue
+                    s = self._shot(e, w, me, d, sp.light[i], aiming=_flag(e, "aiming"), running=False,
+                                   prone=bool(e.prone), t_prone=prone, t_fd=fd, t_running=running,
+                                   a_wounds=_wounds(e), t_wounds=_wounds(me))
+                best = max(best, s.expected)
+            out += phases * best
+        return out / self.my_left
+
+    def shots(self, i: int, *, aiming: bool, running: bool, prone: bool) -> list[tuple[UnitView, Shot, float]]:
+        """Every attack I could make from spot ``i``: (target, shot, gain as a share of its life)."""
+        out = []
+        sp, me = self.sp, self.me
+        for t in self.enemies:
+            d = sp.dist[t.id][i]
+            for w in self.weapons:
+                if not in_band(w, d) or (not w.melee and not sp.sees[t.id][i]):
+                    continue
+                s = self._shot(me, w, t, d, self.light_of[t.id], aiming=aiming, running=running, prone=prone,
+                               t_prone=bool(t.prone), t_fd=_flag(t, "full_defense"), t_running=_flag(t, "running"),
+                               a_wounds=_wounds(me), t_wounds=_wounds(t))
+                if s.p > 0:
+                    out.append((t, s, s.expected / left(t.sheet, _damage(t))))
+        return out
+
+    # -------------------------------------------------------------- options
+    def options(self) -> list[Option]:
+        me, sp, pol = self.me, self.sp, self.p
+        out: list[Option] = []
+        nearest = [min((sp.dist[e.id][i] for e in self.enemies), default=0.0) for i in range(len(sp))]
+        postures = [(True, False)] if me.prone else []   # (prone, stood up this phase)
+        postures += [(False, bool(me.prone))]
+        for prone, stood in postures:
+            for i in range(len(sp)):
+                if prone and i:
+                    break  # a prone fighter fights where it lies (or stands up first)
+                running = sp.cost[i] > self.walk + 1e-6
+                base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
+                # the spot as a place to fight from next phase
+                nxt = self.shots(i, aiming=False, running=False, prone=prone)
+                if nxt:
+                    self.any_attack = True
+                t_next = self.threat(i, fd=False, running=False, prone=prone)
+                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - pol.caution * t_next)
+                t_now = t_next if not running else self.threat(i, fd=False, running=True, prone=prone)
+                steps: list[Any] = []
+                at = dict(spot=i, stood=stood)
+                where = f"{self._where(i)}"
+                if not stood:
+                    t_fd = self.threat(i, fd=True, running=running, prone=prone)
+                    out.append(Option(base + future - pol.caution * t_fd, "full defense", where,
+                                      steps + [Act("full defense")],
+                                      f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd, **at))
+                    for t, s, g in (self.shots(i, aiming=self.aiming, running=running, prone=prone)
+                                    if pol.attacks else []):
+                        action = "melee attack" if s.weapon.melee else "ranged attack"
+                        out.append(Option(base + future + g - pol.caution * t_now,
+                                          f"{action} on {t.name} ({s.weapon.name})", where,
+                                          steps + [Act(action, target=t.id, weapon=s.weapon.name)],
+                                          self._note(t, s, i, t_now), attack=s, gain=g, threat=t_now, **at))
+                elif not pol.attacks:
+                    out.append(Option(base + future - pol.caution * t_now, "stand up", where, steps,
+                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
+                if pol.attacks and not self.aiming and nxt:
+                    aimed = self.shots(i, aiming=True, running=False, prone=prone)
+                    gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+                    kind = "stand up and aim" if stood else "aim"
+                    out.append(Option(base + future + gain - pol.caution * t_now, kind, where,
+                                      steps + [Act("aim")], f"+10 next attack (+{gain:.3f}), threat "
+                                      f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
+                elif stood and pol.attacks:
+                    out.append(Option(base + future - pol.caution * t_now, "stand up", where, steps,
+                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
+        return self._drop_low_odds(out)
+
+    def _drop_low_odds(self, out: list[Option]) -> list[Option]:
+        """Attacks under :data:`LOW_ODDS` go while a better attack or an aim is open."""
+        best_p = max((o.attack.p for o in out if o.attack is not None), default=0.0)
+        can_aim = any(o.kind in ("aim", "stand up and aim") for o in out)
+        if best_p < LOW_ODDS and not can_aim:
+            return out
+        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS or o.attack.p >= best_p and not can_aim]
+
+    def steps(self, i: int, stood: bool) -> list[Any]:
+        """The moves to spot ``i`` (a stand-up first when ``stood``), along the safe mover's way."""
+        steps: list[Any] = [Act("stand up")] if stood else []
+        if i:
+            x, y = self.sp.xy[i]
+            r = route(self.view, self.me, (x, y), budget=self.run, mv=self.mv)
+            steps.extend(r.steps if r is not None else [MoveTo(x, y)])
+        return steps
+
+    def _where(self, i: int) -> str:
+        if not i:
+            return ""
+        sp = self.sp
+        how = "run" if sp.cost[i] > self.walk + 1e-6 else "walk"
+        return f" after a {sp.cost[i]:.0f} m {how} to ({sp.xy[i][0]:.0f}, {sp.xy[i][1]:.0f})"
+
+    def _note(self, t: UnitView, s: Shot, i: int, threat: float) -> str:
+        d = "no defence" if s.defense is None else str(s.defense)
+        return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, _damage(t))} left; "
+                f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
+
+    # -------------------------------------------------------------- closing
+    def close_in(self) -> Option | None:
+        """No attack from any spot this phase: run at the nearest enemy (team field when far), full defense."""
+        view, me = self.view, self.me
+        target = min(self.enemies, key=lambda e: view.distance(me, e))
+        steps: list[Any] = [Act("stand up")] if me.prone else []
+        r = move_toward(view, me, target, self.enemies, budget=self.run)
+        if r is None or not r.steps:
+            return None
+        return Option(0.0, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, no attack "
+                      "from any spot this phase; full defense on the way",
+                      steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
+
+
+__all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE"]
