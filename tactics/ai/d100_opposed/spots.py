@@ -31,6 +31,9 @@ from tactics.sim.view import EYE_HEIGHT_DOWN_M, EYE_HEIGHT_M, UnitView, View, ey
 
 KEEP_CLEAR_M = 1.0
 """A spot this close to another fighter is taken."""
+EXTRA_MARGIN_M = 0.5
+"""A point off the cell centres is kept only this far inside the phase's run: the engine's own
+path there may be a little longer than the planned one."""
 
 
 @dataclass(slots=True)
@@ -43,27 +46,37 @@ class Spots:
     light: list[str]
     sees: dict[str, list[bool]] = field(default_factory=dict)
     dist: dict[str, list[float]] = field(default_factory=dict)
+    cells: list[tuple[int, int]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.xy)
 
+    def index_of(self, cell: tuple[int, int]) -> int:
+        """The spot at the centre of ``cell`` (col, row); 0 (here) when it is none of them."""
+        for i in range(1, len(self.cells)):
+            if self.cells[i] == cell:
+                return i
+        return 0
 
-def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float, extra: list[tuple[float, float]] = (),
-          mover: Any = None) -> Spots:
+
+def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
+          extra: list[tuple[float, float, float]] = (), mover: Any = None) -> Spots:
     """The spots ``me`` can reach within ``run_m`` metres this phase (spot 0: here, as it is),
-    by ``mover`` (default: the engine's; the policies pass their safe one)."""
+    by ``mover`` (default: the engine's; the policies pass their safe one); ``extra``: more
+    points off the cell centres, as ``(x, y, metres to get there)``."""
     tmap = view.map
     xs: list[float] = [me.x]
     ys: list[float] = [me.y]
     zs: list[float] = [me.z]
     cost: list[float] = [0.0]
     if run_m > 0 and not me.flying:
-        grid = costs_from(view, (me.x, me.y), mover or view.mover(me), run_m)
+        mc, mr = tmap.cell_of(me.x, me.y)
+        off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
+        grid = costs_from(view, (me.x, me.y), mover or view.mover(me), run_m) + off   # from me, not my cell
         ok = np.isfinite(grid) & (grid <= run_m - 1e-6) & tmap.standable
         rows, cols = np.nonzero(ok)
         s = tmap.cell_size
         others = [(u.x, u.y) for u in view.units() if u.id != me.id and u.able]
-        mc, mr = tmap.cell_of(me.x, me.y)
         for r, c in zip(rows.tolist(), cols.tolist()):
             if r == mr and c == mc:
                 continue
@@ -74,19 +87,19 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float, extra
             ys.append(y)
             zs.append(tmap.ground_height(x, y))
             cost.append(float(grid[r, c]))
-        for x, y in extra:
+        for x, y, d in extra:
             c, r = tmap.cell_of(x, y)
-            if not tmap.in_bounds(c, r) or not math.isfinite(grid[r, c]):
+            if not tmap.in_bounds(c, r) or d > run_m - EXTRA_MARGIN_M:
                 continue
-            d = float(grid[r, c]) + 1.5  # off the centre: a little more than the cell's cost
-            if d > run_m - 1e-6 or any(math.hypot(x - ox, y - oy) < KEEP_CLEAR_M for ox, oy in others):
+            if any(math.hypot(x - ox, y - oy) < KEEP_CLEAR_M for ox, oy in others):
                 continue
             xs.append(x)
             ys.append(y)
             zs.append(tmap.ground_height(x, y))
             cost.append(d)
     light = list(tmap.light_at_many(np.array(xs), np.array(ys)))
-    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light])
+    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light],
+               cells=[tmap.cell_of(x, y) for x, y in zip(xs, ys)])
     if not enemies:
         return sp
     n = len(xs)

@@ -113,6 +113,10 @@ class Tactician:
             return Plan([], "no enemy left")
         ctx = _Ctx(self, view, me, enemies)
         options = ctx.options()
+        if self.closes and ctx.weapons and all(w.melee for w in ctx.weapons):
+            closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
+            if closing is not None:
+                options.append(closing)
         chosen = max(options, key=lambda o: o.score) if options else None
         if chosen is not None and chosen.attack is None and self.closes and not ctx.any_attack:
             if self._waited < self.patience and any(not w.melee for w in ctx.weapons):
@@ -169,11 +173,15 @@ class _Ctx:
         self.aiming = _flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
         self.weapons = weapons if policy.attacks else []
-        extra = []
-        if any(w.melee for w in self.weapons):
-            extra = [approach_point(view, me, e) for e in enemies
-                     if view.flat_distance(me, e) <= self.run + REACH_M + 2]
         self.mv = movers(view, me)
+        extra = []
+        if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
+            for e in enemies:
+                if view.flat_distance(me, e) <= self.run + REACH_M + 2:
+                    pt = approach_point(view, me, e)
+                    r = route(view, me, pt, budget=self.run, mv=self.mv)
+                    if r is not None and r.arrives:
+                        extra.append((pt[0], pt[1], r.cost))
         self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
@@ -287,18 +295,16 @@ class _Ctx:
         return self._drop_low_odds(out)
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
-        """Attacks under :data:`LOW_ODDS` go while a better attack or an aim is open."""
-        best_p = max((o.attack.p for o in out if o.attack is not None), default=0.0)
-        can_aim = any(o.kind in ("aim", "stand up and aim") for o in out)
-        if best_p < LOW_ODDS and not can_aim:
-            return out
-        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS or o.attack.p >= best_p and not can_aim]
+        """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
+        aim or full defense is always open, and each of them is worth more than a wasted phase."""
+        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS]
 
     def steps(self, i: int, stood: bool) -> list[Any]:
         """The moves to spot ``i`` (a stand-up first when ``stood``), along the safe mover's way."""
         steps: list[Any] = [Act("stand up")] if stood else []
         if i:
             x, y = self.sp.xy[i]
+            # the engine walks the safe way through the route's corners
             r = route(self.view, self.me, (x, y), budget=self.run, mv=self.mv)
             steps.extend(r.steps if r is not None else [MoveTo(x, y)])
         return steps
@@ -316,16 +322,46 @@ class _Ctx:
                 f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
 
     # -------------------------------------------------------------- closing
+    def potential(self, t: UnitView) -> float:
+        """What my best attack on ``t`` would take of its life once there (standing, walking, aiming
+        as I am): melee from reach, a gun from here."""
+        me = self.me
+        d = self.view.distance(me, t)
+        best = 0.0
+        for w in self.weapons:
+            dist = 1.0 if w.melee else d
+            if not in_band(w, dist):
+                continue
+            s = self._shot(me, w, t, dist, self.light_of[t.id], aiming=self.aiming, running=False, prone=False,
+                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=_wounds(me),
+                           t_wounds=_wounds(t))
+            best = max(best, s.expected / left(t.sheet, _damage(t)))
+        return best
+
     def close_in(self) -> Option | None:
-        """No attack from any spot this phase: run at the nearest enemy (team field when far), full defense."""
+        """Run at the enemy I would do most to, the nearer the better (team field when far), full
+        defense on the way; scored as that attack next phase, discounted by the phases to get there,
+        against the threat where the run ends."""
         view, me = self.view, self.me
-        target = min(self.enemies, key=lambda e: view.distance(me, e))
+        best, target = -1.0, None
+        for t in self.enemies:
+            phases = max(0.0, view.distance(me, t) - REACH_M) / max(self.run, 1.0)
+            v = self.potential(t) / (1.0 + phases)
+            if v > best:
+                best, target = v, t
+        if target is None:
+            return None
         steps: list[Any] = [Act("stand up")] if me.prone else []
         r = move_toward(view, me, target, self.enemies, budget=self.run)
         if r is None or not r.steps:
             return None
-        return Option(0.0, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, no attack "
-                      "from any spot this phase; full defense on the way",
+        i = self.sp.index_of(view.map.cell_of(*r.end))
+        running = r.cost > self.walk + 1e-6
+        threat = self.threat(i, fd=not me.prone, running=running, prone=False)
+        score = FUTURE * best - self.p.caution * threat
+        return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
+                      f"{best:.3f} of it next phase; threat {threat * self.my_left:.1f} on the way"
+                      + ("" if me.prone else ", full defense"),
                       steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
 
 
