@@ -5,7 +5,7 @@
     ['civilian', 'gunner', 'melee', 'sniper']
 
 One idea a module: :mod:`.odds` (one attack's numbers from any spot, in
-any posture), :mod:`.spots` (where it could stand this phase: cost, light,
+standing or prone), :mod:`.spots` (where it could stand this phase: cost, light,
 sight), :mod:`.tactician` (scoring every spot and action by the odds),
 :mod:`.policies` (the named policies). See ``docs/rules-d100.md`` § The AI.
 """

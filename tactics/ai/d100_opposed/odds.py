@@ -2,7 +2,7 @@
 
 ``view.estimates(target)`` answers for the fighters where they stand; a
 policy weighing a move needs the same numbers for a spot it could walk to,
-a posture it could take, an aim it could spend. :func:`shot` gathers both
+lying down or standing, an aim it could spend. :func:`shot` gathers both
 target numbers with the ruleset's own pieces (``modifiers.attack_mods``,
 ``defense_skills``, ``defense_mods``: 003 · steps 2-3) and reads the closed
 form (``odds.p_hit``, ``odds.expected_damage``: two d100 tests, the

@@ -12,7 +12,7 @@ and one vectorised light call per phase::
     >>> sp.xy[0], sp.cost[0], sp.light[0], sp.sees["blue-1"][0]   # doctest: +SKIP
     ((7.0, 11.0), 0.0, 'bright', True)
 
-Spot 0 is where the fighter stands now, in its posture (a prone fighter's
+Spot 0 is where the fighter stands now, lying or standing (a prone fighter's
 eyes are 0.5 m up, so a low wall hides it); the others are cell centres,
 standing.
 """
@@ -151,7 +151,7 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
 
 
 def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemies: list[UnitView]) -> dict[str, bool]:
-    """Which of ``enemies`` a fighter at ``spot`` (x, y, feet z) sees, in the given posture."""
+    """Which of ``enemies`` a fighter at ``spot`` (x, y, feet z) sees, standing or prone."""
     x, y, z = spot
     h = EYE_HEIGHT_DOWN_M if prone else EYE_HEIGHT_M
     return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}

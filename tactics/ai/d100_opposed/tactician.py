@@ -41,6 +41,7 @@ from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cach
 from tactics.ai.d100_opposed.spots import Spots, spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
+from tactics.rulesets.d100_opposed.ruleset import AIM
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import UnitView, View
 
@@ -249,9 +250,9 @@ class _Ctx:
         me, sp, pol = self.me, self.sp, self.p
         out: list[Option] = []
         nearest = [min((sp.dist[e.id][i] for e in self.enemies), default=0.0) for i in range(len(sp))]
-        postures = [(True, False)] if me.prone else []   # (prone, stood up this phase)
-        postures += [(False, bool(me.prone))]
-        for prone, stood in postures:
+        ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
+        ways += [(False, bool(me.prone))]
+        for prone, stood in ways:
             for i in range(len(sp)):
                 if prone and i:
                     break  # a prone fighter fights where it lies (or stands up first)
@@ -285,9 +286,9 @@ class _Ctx:
                 if pol.attacks and not self.aiming and nxt:
                     aimed = self.shots(i, aiming=True, running=False, prone=prone)
                     gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
-                    kind = "stand up and aim" if stood else "aim"
+                    kind = f"stand up and {AIM}" if stood else AIM
                     out.append(Option(base + future + gain - pol.caution * t_now, kind, where,
-                                      steps + [Act("aim")], f"+10 next attack (+{gain:.3f}), threat "
+                                      steps + [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
                                       f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
                 elif stood and pol.attacks:
                     out.append(Option(base + future - pol.caution * t_now, "stand up", where, steps,
