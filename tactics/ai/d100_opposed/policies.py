@@ -4,7 +4,7 @@
 ``gunner``     guns first (melee only in reach): the shot with the best
                expected damage per phase from any spot it can reach, aim
                when the +10 adds more than a shot now, keep to the dark
-``sniper``     the same, more careful of its own skin (it has less of it)
+``sniper``     the same, bolder with its shots and more patient in cover
 ``melee``      close in and strike; full defense on the way; picks the
                defence skill with the best target number when asked
 ``civilian``   never attacks: full defense every phase, away from the
@@ -25,10 +25,10 @@ class Gunner(Tactician):
 
 
 class Sniper(Tactician):
-    """A gunner that weighs its own damage more (a sniper's Durability is low)."""
+    """A gunner that trusts its first shots (bolder) and waits longer for a hidden enemy to show."""
 
-    caution = 0.8
-    patience = 2
+    caution = 0.5
+    patience = 3
 
 
 class Melee(Tactician):

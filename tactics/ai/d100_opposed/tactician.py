@@ -49,6 +49,8 @@ LOW_ODDS = 0.15
 """Never attack under these odds while a move, another weapon or an aim gives better."""
 FUTURE = 0.5
 """Weight of the spot as a place to fight from next phase."""
+PRONE_MELEE = 0.05
+"""What lying on the ground costs a fighter with only melee weapons, beyond this phase's numbers."""
 MOVE_COST = 0.002
 """Per metre moved: between equal spots, stay."""
 DEFENSE_WINDOW = "defense skill"
@@ -174,6 +176,7 @@ class _Ctx:
         self.aiming = _flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
         self.weapons = weapons if policy.attacks else []
+        self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
         self.mv = movers(view, me)
         extra = []
         if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
@@ -186,6 +189,11 @@ class _Ctx:
         self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
+        self.my_wounds = _wounds(me)
+        self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
+                      _flag(e, "aiming"), _wounds(e), bool(e.prone), e.sheet.arms) for e in enemies]
+        self._threats: dict[tuple, float] = {}
+        self._inner: dict[tuple, float] = {}
 
     # -------------------------------------------------------------- numbers
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
@@ -202,32 +210,40 @@ class _Ctx:
 
     def threat(self, i: int, *, fd: bool, running: bool, prone: bool) -> float:
         """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left."""
+        key = (i, fd, running, prone)
+        got = self._threats.get(key)
+        if got is not None:
+            return got
         sp, me = self.sp, self.me
         x, y = sp.xy[i]
+        light = sp.light[i]
+        inner = self._inner
         out = 0.0
-        for e in self.enemies:
-            es = e.sheet
-            phases = es.speed / me.sheet.speed
+        for e, phases, e_walk, e_run, aiming, wounds, e_prone, arms in self.foes:
             best = 0.0
-            e_walk, e_run = es.walk / es.speed, es.run / es.speed
             flat = math.hypot(e.x - x, e.y - y)
-            for w in es.arms:
+            for w in arms:
                 if w.melee:
-                    if e.prone or flat > e_run + REACH_M:
+                    if e_prone or flat > e_run + REACH_M:
                         continue
-                    s = self._shot(e, w, me, 1.0, sp.light[i], aiming=_flag(e, "aiming"),
-                                   running=flat > e_walk + REACH_M, prone=False, t_prone=prone, t_fd=fd,
-                                   t_running=running, a_wounds=_wounds(e), t_wounds=_wounds(me))
+                    d, band, e_running = 1.0, "melee", flat > e_walk + REACH_M
                 else:
                     d = sp.dist[e.id][i]
-                    if not sp.sees[e.id][i] or not in_band(w, d):
+                    if not sp.sees[e.id][i] or d > w.range.extreme + 1e-9:
                         continue
-                    s = self._shot(e, w, me, d, sp.light[i], aiming=_flag(e, "aiming"), running=False,
-                                   prone=bool(e.prone), t_prone=prone, t_fd=fd, t_running=running,
-                                   a_wounds=_wounds(e), t_wounds=_wounds(me))
-                best = max(best, s.expected)
+                    band, e_running = (range_band(d, w.range) or ("beyond", 0))[0], False
+                k2 = (e.id, w.name, band, light, fd, running, prone, e_running)
+                v = inner.get(k2)
+                if v is None:
+                    v = inner[k2] = self._shot(e, w, me, d, light, aiming=aiming, running=e_running,
+                                               prone=e_prone and not w.melee, t_prone=prone, t_fd=fd,
+                                               t_running=running, a_wounds=wounds, t_wounds=self.my_wounds).expected
+                if v > best:
+                    best = v
             out += phases * best
-        return out / self.my_left
+        out /= self.my_left
+        self._threats[key] = out
+        return out
 
     def shots(self, i: int, *, aiming: bool, running: bool, prone: bool) -> list[tuple[UnitView, Shot, float]]:
         """Every attack I could make from spot ``i``: (target, shot, gain as a share of its life)."""
@@ -258,6 +274,8 @@ class _Ctx:
                     break  # a prone fighter fights where it lies (or stands up first)
                 running = sp.cost[i] > self.walk + 1e-6
                 base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
+                if prone and self.melee_only:
+                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                 # the spot as a place to fight from next phase
                 nxt = self.shots(i, aiming=False, running=False, prone=prone)
                 if nxt:
