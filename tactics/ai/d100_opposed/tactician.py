@@ -51,9 +51,23 @@ FUTURE = 0.5
 """Weight of the spot as a place to fight from next phase."""
 PRONE_MELEE = 0.05
 """What lying on the ground costs a fighter with only melee weapons, beyond this phase's numbers."""
+IMPATIENCE = 0.8
+PATIENT_PHASES = 4
+"""How much caution is left after each further phase without an attack (see ``caution_now``)."""
 MOVE_COST = 0.002
 """Per metre moved: between equal spots, stay."""
 DEFENSE_WINDOW = "defense skill"
+MAX_RECHECKS = 3
+
+
+def polyline(me: UnitView, steps: list[Any]) -> float:
+    """Metres from ``me`` through the ``MoveTo`` steps, in straight lines."""
+    x, y = me.x, me.y
+    out = 0.0
+    for st in steps:
+        out += math.hypot(st.x - x, st.y - y)
+        x, y = st.x, st.y
+    return out
 
 
 @dataclass(slots=True)
@@ -107,6 +121,14 @@ class Tactician:
 
     def __init__(self) -> None:
         self._waited = 0
+        self._idle = 0
+
+    def caution_now(self) -> float:
+        """Caution, falling by :data:`IMPATIENCE` a phase after two phases without an attack: two
+        fighters hiding from each other do not wait for ever."""
+        if not self.attacks:
+            return self.caution
+        return self.caution * IMPATIENCE ** max(0, self._idle - PATIENT_PHASES)
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
@@ -116,6 +138,11 @@ class Tactician:
             return Plan([], "no enemy left")
         ctx = _Ctx(self, view, me, enemies)
         options = ctx.options()
+        for _ in range(MAX_RECHECKS):   # the chosen spot's real way may be longer than the grid's
+            best = max(options, key=lambda o: o.score) if options else None
+            if best is None or best.steps is not None or not best.spot or not ctx.recheck(best.spot):
+                break
+            options = ctx.options()
         if self.closes and ctx.weapons and all(w.melee for w in ctx.weapons):
             closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
             if closing is not None:
@@ -133,6 +160,9 @@ class Tactician:
             self._waited = 0
         if chosen is None:
             return Plan([], "nothing to do")
+        self._idle = 0 if chosen.attack is not None else self._idle + 1
+        if ctx.caution < self.caution:
+            chosen.note += f" (impatient: caution {ctx.caution:.2f})"
         alts = []
         seen = {chosen.kind}
         for o in sorted(options, key=lambda o: -o.score):
@@ -167,11 +197,15 @@ class _Ctx:
 
     def __init__(self, policy: Tactician, view: View, me: UnitView, enemies: list[UnitView]) -> None:
         self.p, self.view, self.me, self.enemies = policy, view, me, enemies
+        self.caution = policy.caution_now()
         s = me.sheet
         self.walk = s.walk / s.speed
         self.run = s.run / s.speed
         self.cache = odds_cache(view)
-        self.memo: dict[tuple, Shot] = {}
+        memo = view.memo.get("d100 shots")
+        if memo is None or len(memo) > 100_000:
+            memo = view.memo["d100 shots"] = {}
+        self.memo: dict[tuple, Shot] = memo   # a pure function of its key within an encounter
         self.my_left = left(s, _damage(me))
         self.aiming = _flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
@@ -185,14 +219,17 @@ class _Ctx:
                     pt = approach_point(view, me, e)
                     r = route(view, me, pt, budget=self.run, mv=self.mv)
                     if r is not None and r.arrives:
-                        extra.append((pt[0], pt[1], r.cost))
+                        extra.append((pt[0], pt[1], polyline(me, r.steps)))
         self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = _wounds(me)
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
-                      _flag(e, "aiming"), _wounds(e), bool(e.prone), e.sheet.arms) for e in enemies]
+                      _flag(e, "aiming"), _wounds(e), bool(e.prone),
+                      [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
+                     for e in enemies]
         self._threats: dict[tuple, float] = {}
+        self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
 
     # -------------------------------------------------------------- numbers
@@ -222,21 +259,21 @@ class _Ctx:
         for e, phases, e_walk, e_run, aiming, wounds, e_prone, arms in self.foes:
             best = 0.0
             flat = math.hypot(e.x - x, e.y - y)
-            for w in arms:
-                if w.melee:
+            for w, melee, extreme in arms:
+                if melee:
                     if e_prone or flat > e_run + REACH_M:
                         continue
                     d, band, e_running = 1.0, "melee", flat > e_walk + REACH_M
                 else:
                     d = sp.dist[e.id][i]
-                    if not sp.sees[e.id][i] or d > w.range.extreme + 1e-9:
+                    if d > extreme + 1e-9 or not sp.sees[e.id][i]:
                         continue
                     band, e_running = (range_band(d, w.range) or ("beyond", 0))[0], False
                 k2 = (e.id, w.name, band, light, fd, running, prone, e_running)
                 v = inner.get(k2)
                 if v is None:
                     v = inner[k2] = self._shot(e, w, me, d, light, aiming=aiming, running=e_running,
-                                               prone=e_prone and not w.melee, t_prone=prone, t_fd=fd,
+                                               prone=e_prone and not melee, t_prone=prone, t_fd=fd,
                                                t_running=running, a_wounds=wounds, t_wounds=self.my_wounds).expected
                 if v > best:
                     best = v
@@ -272,6 +309,8 @@ class _Ctx:
             for i in range(len(sp)):
                 if prone and i:
                     break  # a prone fighter fights where it lies (or stands up first)
+                if sp.cost[i] == math.inf:
+                    continue  # its real way is longer than this phase's run
                 running = sp.cost[i] > self.walk + 1e-6
                 base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
                 if prone and self.melee_only:
@@ -281,35 +320,35 @@ class _Ctx:
                 if nxt:
                     self.any_attack = True
                 t_next = self.threat(i, fd=False, running=False, prone=prone)
-                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - pol.caution * t_next)
+                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - self.caution * t_next)
                 t_now = t_next if not running else self.threat(i, fd=False, running=True, prone=prone)
                 steps: list[Any] = []
                 at = dict(spot=i, stood=stood)
                 where = f"{self._where(i)}"
                 if not stood:
                     t_fd = self.threat(i, fd=True, running=running, prone=prone)
-                    out.append(Option(base + future - pol.caution * t_fd, "full defense", where,
+                    out.append(Option(base + future - self.caution * t_fd, "full defense", where,
                                       steps + [Act("full defense")],
                                       f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd, **at))
                     for t, s, g in (self.shots(i, aiming=self.aiming, running=running, prone=prone)
                                     if pol.attacks else []):
                         action = "melee attack" if s.weapon.melee else "ranged attack"
-                        out.append(Option(base + future + g - pol.caution * t_now,
+                        out.append(Option(base + future + g - self.caution * t_now,
                                           f"{action} on {t.name} ({s.weapon.name})", where,
                                           steps + [Act(action, target=t.id, weapon=s.weapon.name)],
                                           self._note(t, s, i, t_now), attack=s, gain=g, threat=t_now, **at))
                 elif not pol.attacks:
-                    out.append(Option(base + future - pol.caution * t_now, "stand up", where, steps,
+                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
                                       f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
                 if pol.attacks and not self.aiming and nxt:
                     aimed = self.shots(i, aiming=True, running=False, prone=prone)
                     gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
                     kind = f"stand up and {AIM}" if stood else AIM
-                    out.append(Option(base + future + gain - pol.caution * t_now, kind, where,
+                    out.append(Option(base + future + gain - self.caution * t_now, kind, where,
                                       steps + [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
                                       f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
                 elif stood and pol.attacks:
-                    out.append(Option(base + future - pol.caution * t_now, "stand up", where, steps,
+                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
                                       f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
         return self._drop_low_odds(out)
 
@@ -318,14 +357,38 @@ class _Ctx:
         aim or full defense is always open, and each of them is worth more than a wasted phase."""
         return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS]
 
+    def _route(self, i: int) -> tuple[list[Any], float]:
+        """The moves to spot ``i`` along the safe mover's way (the engine walks through its corners)
+        and their length from where I stand."""
+        got = self._routes.get(i)
+        if got is None:
+            x, y = self.sp.xy[i]
+            r = route(self.view, self.me, (x, y), budget=self.run, mv=self.mv)
+            steps = list(r.steps) if r is not None else [MoveTo(x, y)]
+            got = self._routes[i] = (steps, polyline(self.me, steps))
+        return got
+
+    def recheck(self, i: int) -> bool:
+        """Measure the way to spot ``i``; True (and the spot's cost corrected, or the spot dropped)
+        when it is not the walk or run the grid said."""
+        steps, length = self._route(i)
+        sp = self.sp
+        was_run = sp.cost[i] > self.walk + 1e-6
+        if length > self.run + 1e-6 or not steps:
+            sp.cost[i] = math.inf
+        elif (length > self.walk + 1e-6) != was_run:
+            sp.cost[i] = length
+        else:
+            return False
+        self._threats.clear()
+        self.any_attack = False
+        return True
+
     def steps(self, i: int, stood: bool) -> list[Any]:
-        """The moves to spot ``i`` (a stand-up first when ``stood``), along the safe mover's way."""
+        """The moves to spot ``i`` (a stand-up first when ``stood``)."""
         steps: list[Any] = [Act("stand up")] if stood else []
         if i:
-            x, y = self.sp.xy[i]
-            # the engine walks the safe way through the route's corners
-            r = route(self.view, self.me, (x, y), budget=self.run, mv=self.mv)
-            steps.extend(r.steps if r is not None else [MoveTo(x, y)])
+            steps.extend(self._route(i)[0])
         return steps
 
     def _where(self, i: int) -> str:
@@ -377,7 +440,7 @@ class _Ctx:
         i = self.sp.index_of(view.map.cell_of(*r.end))
         running = r.cost > self.walk + 1e-6
         threat = self.threat(i, fd=not me.prone, running=running, prone=False)
-        score = FUTURE * best - self.p.caution * threat
+        score = FUTURE * best - self.caution * threat
         return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
                       f"{best:.3f} of it next phase; threat {threat * self.my_left:.1f} on the way"
                       + ("" if me.prone else ", full defense"),
