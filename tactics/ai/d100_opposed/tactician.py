@@ -19,25 +19,31 @@ progress, the share of the fight it moves::
   a shorter range band), so it walks into a better spot and takes full
   defense on the way when nothing pays now.
 
-An attack under 15 % (:data:`LOW_ODDS`) is dropped while another spot, weapon
-or an aim gives better. When no spot gives any attack the fighter closes in
-(the generic :func:`~tactics.ai.approach.move_toward`) and takes full defense.
-The reason names the choice, its odds and the light, then the runners-up::
+No attack is taken under 15 % (:data:`LOW_ODDS`): a walk, another spot, an
+aim or full defense is always open. When no spot gives any attack, a gunner
+waits a few phases in cover (``patience``), then closes in (the generic
+:func:`~tactics.ai.approach.move_toward`) on full defense; a melee fighter
+weighs that run at the enemy it would hurt most every phase. After
+:data:`PATIENT_PHASES` phases without an attack its caution wanes
+(:data:`IMPATIENCE` a phase), so two fighters hiding from each other come
+out. The chosen spot's real route is measured, and the options scored
+again if it is a run where the grid said a walk. The reason names the
+choice, its odds, both target numbers and the light, then the runners-up::
 
-    ranged attack on Ruiz (assault rifle) 48% (50 vs 17), 5.3 dmg expected of 31 left;
-    me in the dark, target bright; threat 1.9 | also: full defense −0.04, aim +0.03
+    ranged attack on Ilse (assault rifle): 48% (50 vs 17), 6.4 dmg expected of 31 left;
+    me dark, target bright; threat 5.1 (score +0.19) | also: ranged attack on Ilse (pistol) ... +0.07, aim +0.04
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from tactics.ai.approach import approach_point, move_toward
 from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
+from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.spots import Spots, spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -52,56 +58,13 @@ FUTURE = 0.5
 PRONE_MELEE = 0.05
 """What lying on the ground costs a fighter with only melee weapons, beyond this phase's numbers."""
 IMPATIENCE = 0.8
-PATIENT_PHASES = 4
 """How much caution is left after each further phase without an attack (see ``caution_now``)."""
+PATIENT_PHASES = 4
+"""Phases without an attack before caution starts to wane."""
 MOVE_COST = 0.002
 """Per metre moved: between equal spots, stay."""
 DEFENSE_WINDOW = "defense skill"
 MAX_RECHECKS = 3
-
-
-def polyline(me: UnitView, steps: list[Any]) -> float:
-    """Metres from ``me`` through the ``MoveTo`` steps, in straight lines."""
-    x, y = me.x, me.y
-    out = 0.0
-    for st in steps:
-        out += math.hypot(st.x - x, st.y - y)
-        x, y = st.x, st.y
-    return out
-
-
-@dataclass(slots=True)
-class Option:
-    score: float
-    kind: str
-    """What it does, without where: ``full defense``, ``ranged attack on Ruiz (assault rifle)``..."""
-    where: str
-    acts: list[Any]
-    """The actions after the move (the move and a stand-up are added for the chosen option only)."""
-    note: str = ""
-    attack: Shot | None = None
-    gain: float = 0.0
-    threat: float = 0.0
-    spot: int = 0
-    stood: bool = False
-    steps: list[Any] | None = None
-    """Set for an option that brings its own steps (closing in)."""
-
-    @property
-    def label(self) -> str:
-        return self.kind + self.where
-
-
-def _flag(u: UnitView, name: str) -> bool:
-    return bool(getattr(u.state, name, False))
-
-
-def _wounds(u: UnitView) -> int:
-    return int(u.tracks.get("wounds", 0))
-
-
-def _damage(u: UnitView) -> int:
-    return int(u.tracks.get("damage", 0))
 
 
 class Tactician:
@@ -206,8 +169,8 @@ class _Ctx:
         if memo is None or len(memo) > 100_000:
             memo = view.memo["d100 shots"] = {}
         self.memo: dict[tuple, Shot] = memo   # a pure function of its key within an encounter
-        self.my_left = left(s, _damage(me))
-        self.aiming = _flag(me, "aiming")
+        self.my_left = left(s, damage(me))
+        self.aiming = flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
         self.weapons = weapons if policy.attacks else []
         self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
@@ -223,9 +186,9 @@ class _Ctx:
         self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
-        self.my_wounds = _wounds(me)
+        self.my_wounds = wounds(me)
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
-                      _flag(e, "aiming"), _wounds(e), bool(e.prone),
+                      flag(e, "aiming"), wounds(e), bool(e.prone),
                       [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
                      for e in enemies]
         self._threats: dict[tuple, float] = {}
@@ -256,7 +219,7 @@ class _Ctx:
         light = sp.light[i]
         inner = self._inner
         out = 0.0
-        for e, phases, e_walk, e_run, aiming, wounds, e_prone, arms in self.foes:
+        for e, phases, e_walk, e_run, aiming, e_wounds, e_prone, arms in self.foes:
             best = 0.0
             flat = math.hypot(e.x - x, e.y - y)
             for w, melee, extreme in arms:
@@ -274,7 +237,7 @@ class _Ctx:
                 if v is None:
                     v = inner[k2] = self._shot(e, w, me, d, light, aiming=aiming, running=e_running,
                                                prone=e_prone and not melee, t_prone=prone, t_fd=fd,
-                                               t_running=running, a_wounds=wounds, t_wounds=self.my_wounds).expected
+                                               t_running=running, a_wounds=e_wounds, t_wounds=self.my_wounds).expected
                 if v > best:
                     best = v
             out += phases * best
@@ -292,10 +255,10 @@ class _Ctx:
                 if not in_band(w, d) or (not w.melee and not sp.sees[t.id][i]):
                     continue
                 s = self._shot(me, w, t, d, self.light_of[t.id], aiming=aiming, running=running, prone=prone,
-                               t_prone=bool(t.prone), t_fd=_flag(t, "full_defense"), t_running=_flag(t, "running"),
-                               a_wounds=_wounds(me), t_wounds=_wounds(t))
+                               t_prone=bool(t.prone), t_fd=flag(t, "full_defense"), t_running=flag(t, "running"),
+                               a_wounds=wounds(me), t_wounds=wounds(t))
                 if s.p > 0:
-                    out.append((t, s, s.expected / left(t.sheet, _damage(t))))
+                    out.append((t, s, s.expected / left(t.sheet, damage(t))))
         return out
 
     # -------------------------------------------------------------- options
@@ -400,7 +363,7 @@ class _Ctx:
 
     def _note(self, t: UnitView, s: Shot, i: int, threat: float) -> str:
         d = "no defence" if s.defense is None else str(s.defense)
-        return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, _damage(t))} left; "
+        return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, damage(t))} left; "
                 f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
 
     # -------------------------------------------------------------- closing
@@ -415,9 +378,9 @@ class _Ctx:
             if not in_band(w, dist):
                 continue
             s = self._shot(me, w, t, dist, self.light_of[t.id], aiming=self.aiming, running=False, prone=False,
-                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=_wounds(me),
-                           t_wounds=_wounds(t))
-            best = max(best, s.expected / left(t.sheet, _damage(t)))
+                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=wounds(me),
+                           t_wounds=wounds(t))
+            best = max(best, s.expected / left(t.sheet, damage(t)))
         return best
 
     def close_in(self) -> Option | None:
@@ -447,4 +410,4 @@ class _Ctx:
                       steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
 
 
-__all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE"]
+__all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE", "IMPATIENCE", "PATIENT_PHASES"]
