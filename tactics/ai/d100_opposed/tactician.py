@@ -174,7 +174,8 @@ class _Ctx:
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
         self.weapons = weapons if policy.attacks else []
         self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
-        self.mv = movers(view, me)
+        safe = movers(view, me)[0]
+        self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
         extra = []
         if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
             for e in enemies:
@@ -397,7 +398,7 @@ class _Ctx:
         if target is None:
             return None
         steps: list[Any] = [Act("stand up")] if me.prone else []
-        r = move_toward(view, me, target, self.enemies, budget=self.run)
+        r = move_toward(view, me, target, self.enemies, budget=self.run, mv=self.mv)
         if r is None or not r.steps:
             return None
         i = self.sp.index_of(view.map.cell_of(*r.end))

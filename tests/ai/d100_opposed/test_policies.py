@@ -230,3 +230,18 @@ def test_the_defence_skill_is_the_best_target_number():
                 options=("Fray", "Unarmed"), default="Fray")
     assert Melee().react(view, w2) == "Fray"
     assert Melee().react(view, Window(kind="counter", reactor=duelist.id)) is None
+
+
+def test_a_ravine_it_cannot_safely_jump_is_no_crash_and_no_refusal():
+    """The safe way only: no jump needing a run-up or a test, no climb (the generic careful jump
+    reads Mano a Mano's sheets, so the d100 policies never ask for it)."""
+    from tactics.map import load_map
+
+    enc = Encounter(load_map(ROOT / "maps" / "ravine.toml"), seed=1, ruleset="d100-opposed")
+    enc.add(sheet("gunner"), team="red", policy="gunner")
+    enc.add(sheet("duelist"), team="red", policy="melee")
+    enc.add(sheet("runner"), team="blue", policy="melee")
+    enc.add(sheet("sniper"), team="blue", policy="sniper")
+    events = _events(enc.run(until=30))
+    assert sum(e["type"] == "turn" for e in events) > 20
+    assert not [e for e in events if e["type"] == "say" and e["text"].startswith("refused")]
