@@ -192,6 +192,9 @@ def test_it_aims_when_the_aim_adds_more_than_a_shot_now():
     says = [e["text"] for e in _events(res) if e["type"] == "say" and e["who"] == "blue-1"]
     assert says[0].startswith("aim"), says
     assert "| also:" in says[0]
+    assert says[1].startswith("ranged attack on Vesper")
+    shots = [e for e in _events(res) if e["type"] == "attack" and e["who"] == "blue-1"]
+    assert len(shots) == 1 and ("aimed", 10) in [tuple(m) for m in shots[0]["roll"]["target_mods"]]
 
 
 def test_in_the_open_it_shoots_with_the_odds_in_its_reason():
