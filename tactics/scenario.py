@@ -56,7 +56,8 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
-    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
+    "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES",
+    "RULESET_SHEET_POLICIES", "LIGHT_OVERRIDES",
     "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root", "data_root", "MAX_FIGHTERS",
 ]
 
@@ -238,6 +239,8 @@ RULESET_SHEET_POLICIES: dict[str, dict[str, str]] = {
     "mano-a-mano-2006": {"*": "duelist", "shield_bearer": "guard", "wrestler": "wrestler"},
     "fudge-opposed": {"trooper": "trooper", "swordsman": "duelist", "shield_bearer": "duelist",
                       "brawler": "wrestler", "sneak": "sneak", "marksman": "marksman"},
+    "d100-opposed": {"gunner": "gunner", "sniper": "sniper", "heavy": "gunner", "duelist": "melee",
+                     "runner": "melee", "civilian": "civilian"},
 }
 """Ruleset -> sheet stem -> the policy a shipped sheet of that ruleset plays when its member names
 none; ``"*"`` is the ruleset's default for its other sheets (else ``advance``)."""

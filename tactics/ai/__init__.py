@@ -8,7 +8,7 @@ and lives here, one idea a module (:mod:`.fields`, :mod:`.routes`,
 
     >>> from tactics.ai import POLICIES, policies_for
     >>> sorted(POLICIES)
-    ['fudge-opposed', 'mano-a-mano', 'mano-a-mano-2006']
+    ['d100-opposed', 'fudge-opposed', 'mano-a-mano', 'mano-a-mano-2006']
     >>> sorted(policies_for("mano-a-mano"))                # doctest: +NORMALIZE_WHITESPACE
     ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
     >>> enc.add(steven, team="red", policy="brawler")      # doctest: +SKIP
@@ -24,22 +24,20 @@ ruleset's policies, then the generic ones); read :func:`policies_for` instead.
 
 from __future__ import annotations
 
-from tactics.ai import fudge_opposed, mano_a_mano, mano_a_mano_2006
-from tactics.ai.fields import SAFE_MOVERS
+from tactics.ai import d100_opposed, fudge_opposed, mano_a_mano, mano_a_mano_2006
 
 GENERIC_POLICIES: dict[str, type] = {}
 """Policies that work with any ruleset (they read only the view and ``view.estimates``); none yet."""
 
 POLICIES: dict[str, dict[str, type]] = {
     "mano-a-mano": mano_a_mano.POLICIES,
+    "d100-opposed": d100_opposed.POLICIES,
     "fudge-opposed": fudge_opposed.POLICIES,
     "mano-a-mano-2006": mano_a_mano_2006.POLICIES,
 }
 """Ruleset name -> that ruleset's own policies (name -> class)."""
 
 DEFAULT_RULESET = "mano-a-mano"
-
-SAFE_MOVERS.setdefault("mano-a-mano-2006", "tactics.ai.mano_a_mano_2006.movers")
 
 
 def policies_for(ruleset_name: str) -> dict[str, type]:

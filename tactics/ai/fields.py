@@ -24,7 +24,11 @@ from typing import Any
 from tactics.map import Mover
 from tactics.sim.view import UnitView, View
 
-SAFE_MOVERS: dict[str, str] = {"mano-a-mano": "tactics.ai.mano_a_mano.movers"}
+SAFE_MOVERS: dict[str, str] = {
+    "mano-a-mano": "tactics.ai.mano_a_mano.movers",
+    "mano-a-mano-2006": "tactics.ai.mano_a_mano_2006.movers",
+    "d100-opposed": "tactics.ai.d100_opposed.movers",
+}
 """Ruleset name -> the module whose ``safe_mover(sheet, cell_size) -> Mover`` plans only the jumps and
 climbs that sheet surely makes. A ruleset without one plans with the engine's own mover."""
 

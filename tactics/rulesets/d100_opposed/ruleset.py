@@ -41,6 +41,8 @@ except ImportError:  # pragma: no cover - depends on the branch
 
 REACH_M = 2.0
 MAX_WOUNDS_SHOWN = 9
+AIM = "aim"
+"""The aim action's name (the AI plans it by this constant)."""
 
 ACTIONS: dict[str, ActionInfo] = {
     "melee attack": ActionInfo("melee attack", "melee", "enemy",
@@ -48,7 +50,7 @@ ACTIONS: dict[str, ActionInfo] = {
     "ranged attack": ActionInfo("ranged attack", "ranged", "enemy",
                                 "003 · step 1 (declare attack), step 2 (half Fray at range)"),
     "full defense": ActionInfo("full defense", "other", "none", "003 · step 2 (full defense)"),
-    "aim": ActionInfo("aim", "other", "none", "DECISIONS-d100 · Attacks (aim)", quick=True),
+    AIM: ActionInfo(AIM, "other", "none", "DECISIONS-d100 · Attacks (aim)", quick=True),
     "stand up": ActionInfo("stand up", "other", "none", "DECISIONS-d100 · Time and turns (quick actions)",
                            quick=True),
     "drop prone": ActionInfo("drop prone", "other", "none", "DECISIONS-d100 · Time and turns (quick actions)",
@@ -352,4 +354,4 @@ class D100Opposed:
 
 RULESET = D100Opposed()
 
-__all__ = ["ACTIONS", "REACH_M", "D100Opposed", "RULESET", "field_of", "make_act"]
+__all__ = ["ACTIONS", "AIM", "REACH_M", "D100Opposed", "RULESET", "field_of", "make_act"]

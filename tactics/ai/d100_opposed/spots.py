@@ -1,0 +1,160 @@
+"""Spots: every place a fighter could stand at the end of this phase, and what it sees from there.
+
+A d100 phase allows ``walk / Speed`` metres, or ``run / Speed`` with −10 to
+every test until the next phase (DECISIONS-d100 · Time and turns). The
+policies weigh each cell they could reach this phase: how far it is (walk
+or run), its light (an enemy shooting at it takes −10 dim, −20 dark), which
+enemies it sees (sight is both ways: a spot no enemy sees is cover) and how
+far each is. One distance field from the fighter, one vectorised sight call
+and one vectorised light call per phase::
+
+    >>> sp = spots(view, view.me, view.enemies())          # doctest: +SKIP
+    >>> sp.xy[0], sp.cost[0], sp.light[0], sp.sees["blue-1"][0]   # doctest: +SKIP
+    ((7.0, 11.0), 0.0, 'bright', True)
+
+Spot 0 is where the fighter stands now, lying or standing (a prone fighter's
+eyes are 0.5 m up, so a low wall hides it); the others are cell centres,
+standing.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from tactics.ai.routes import map_cache
+from tactics.sim.view import EYE_HEIGHT_DOWN_M, EYE_HEIGHT_M, UnitView, View, eye
+
+KEEP_CLEAR_M = 1.0
+"""A spot this close to another fighter is taken."""
+EXTRA_MARGIN_M = 0.5
+"""A point off the cell centres is kept only this far inside the phase's run: the engine's own
+path there may be a little longer than the planned one."""
+
+
+@dataclass(slots=True)
+class Spots:
+    """Candidate spots: positions, movement cost, light, sight of and distance to each enemy."""
+
+    xy: list[tuple[float, float]]
+    z: list[float]
+    cost: list[float]
+    light: list[str]
+    sees: dict[str, list[bool]] = field(default_factory=dict)
+    dist: dict[str, list[float]] = field(default_factory=dict)
+    cells: list[tuple[int, int]] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.xy)
+
+    def index_of(self, cell: tuple[int, int]) -> int:
+        """The spot at the centre of ``cell`` (col, row); 0 (here) when it is none of them."""
+        for i in range(1, len(self.cells)):
+            if self.cells[i] == cell:
+                return i
+        return 0
+
+
+def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
+          extra: list[tuple[float, float, float]] = (), mover: Any = None) -> Spots:
+    """The spots ``me`` can reach within ``run_m`` metres this phase (spot 0: here, as it is),
+    by ``mover`` (default: the engine's; the policies pass their safe one); ``extra``: more
+    points off the cell centres, as ``(x, y, metres to get there)``."""
+    tmap = view.map
+    xs: list[float] = [me.x]
+    ys: list[float] = [me.y]
+    zs: list[float] = [me.z]
+    cost: list[float] = [0.0]
+    if run_m > 0 and not me.flying:
+        mc, mr = tmap.cell_of(me.x, me.y)
+        off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
+        grid = costs_from(view, (me.x, me.y), mover or view.mover(me), run_m) + off   # from me, not my cell
+        ok = np.isfinite(grid) & (grid <= run_m - 1e-6) & tmap.standable
+        rows, cols = np.nonzero(ok)
+        s = tmap.cell_size
+        others = [(u.x, u.y) for u in view.units() if u.id != me.id and u.able]
+        for r, c in zip(rows.tolist(), cols.tolist()):
+            if r == mr and c == mc:
+                continue
+            x, y = (c + 0.5) * s, (r + 0.5) * s
+            if any(math.hypot(x - ox, y - oy) < KEEP_CLEAR_M for ox, oy in others):
+                continue
+            xs.append(x)
+            ys.append(y)
+            zs.append(tmap.ground_height(x, y))
+            cost.append(float(grid[r, c]))
+        for x, y, d in extra:
+            c, r = tmap.cell_of(x, y)
+            if not tmap.in_bounds(c, r) or d > run_m - EXTRA_MARGIN_M:
+                continue
+            if any(math.hypot(x - ox, y - oy) < KEEP_CLEAR_M for ox, oy in others):
+                continue
+            xs.append(x)
+            ys.append(y)
+            zs.append(tmap.ground_height(x, y))
+            cost.append(d)
+    light = list(tmap.light_at_many(np.array(xs), np.array(ys)))
+    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light],
+               cells=[tmap.cell_of(x, y) for x, y in zip(xs, ys)])
+    if not enemies:
+        return sp
+    n = len(xs)
+    mine = np.column_stack([xs, ys, np.array(zs) + EYE_HEIGHT_M])
+    if me.prone:
+        mine[0, 2] = me.z + EYE_HEIGHT_DOWN_M
+    a = np.repeat(mine, len(enemies), axis=0)
+    b = np.array([eye(e) for e in enemies] * n)
+    clear = tmap.line_of_sight_many(a, b).reshape(n, len(enemies))
+    for j, e in enumerate(enemies):
+        sp.sees[e.id] = clear[:, j].tolist()
+        ex, ey, ez = e.pos
+        sp.dist[e.id] = [math.dist((x, y, z), (ex, ey, ez)) for x, y, z in zip(xs, ys, zs)]
+    return sp
+
+
+def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float) -> np.ndarray:
+    """rows×cols: metres of movement from ``start`` to every cell (``inf`` beyond ``cutoff``).
+
+    The map's distance fields measure the way *to* their goals (a 1 m crate is
+    easy to drop off and needs a jump to get on), so the way out from here is a
+    forward search over the map's movement graph, cut off at the phase's run.
+    """
+    tmap = view.map
+    cache = map_cache(view, "d100 forward graphs")
+    g = cache.get(mover.key)
+    if g is None:
+        arr = tmap.movement_arrays(mover)
+        g = cache[mover.key] = (arr.indptr.tolist(), arr.dst.tolist(), arr.cost.tolist())
+    indptr, dst, cost = g
+    c, r = tmap.cell_of(*start)
+    dist = [math.inf] * (tmap.rows * tmap.cols)
+    if not tmap.in_bounds(c, r):
+        return np.array(dist).reshape(tmap.rows, tmap.cols)
+    u0 = r * tmap.cols + c
+    dist[u0] = 0.0
+    heap = [(0.0, u0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        for j in range(indptr[u], indptr[u + 1]):
+            nd = d + cost[j]
+            v = dst[j]
+            if nd < dist[v] and nd <= cutoff:
+                dist[v] = nd
+                heapq.heappush(heap, (nd, v))
+    return np.array(dist).reshape(tmap.rows, tmap.cols)
+
+
+def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemies: list[UnitView]) -> dict[str, bool]:
+    """Which of ``enemies`` a fighter at ``spot`` (x, y, feet z) sees, standing or prone."""
+    x, y, z = spot
+    h = EYE_HEIGHT_DOWN_M if prone else EYE_HEIGHT_M
+    return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}
+
+
+__all__ = ["Spots", "spots", "costs_from", "sight_from", "KEEP_CLEAR_M"]

@@ -1,0 +1,414 @@
+"""The d100 tactician: every spot it could reach this phase, every action it could take there, by the odds.
+
+One phase of d100 is a move (walk, or run at −10 to every test until the
+next phase) and one complex action (attack, full defense) or up to three
+quick ones (aim, stand up). The tactician scores each *(spot, action)* as
+progress, the share of the fight it moves::
+
+    score = gain − caution × threat + FUTURE × (next phase's best gain − caution × threat there)
+
+- **gain**: the attack's expected modified DV (closed form, two d100 tests
+  with the both-succeed rule, :mod:`.odds`) over the damage the target still
+  needs to be taken out; for an aim, what the +10 adds to the next shot from
+  there (so it aims exactly when that beats a shot now, ``Δ > E[shot]``).
+- **threat**: what every enemy can do to it there before its next phase:
+  ranged enemies that see the spot (in the dark they take −20), melee ones
+  that can run to it; full defense adds +30 to its defence, running takes
+  −10, lying prone is −10 to shots and +10 to blows; over its own damage left.
+- **future**: the spot as a place to fight from next phase (cover, darkness,
+  a shorter range band), so it walks into a better spot and takes full
+  defense on the way when nothing pays now.
+
+No attack is taken under 15 % (:data:`LOW_ODDS`): a walk, another spot, an
+aim or full defense is always open. When no spot gives any attack, a gunner
+waits a few phases in cover (``patience``), then closes in (the generic
+:func:`~tactics.ai.approach.move_toward`) on full defense; a melee fighter
+weighs that run at the enemy it would hurt most every phase. After
+:data:`PATIENT_PHASES` phases without an attack its caution wanes
+(:data:`IMPATIENCE` a phase), so two fighters hiding from each other come
+out. The chosen spot's real route is measured, and the options scored
+again if it is a run where the grid said a walk. The reason names the
+choice, its odds, both target numbers and the light, then the runners-up::
+
+    ranged attack on Ilse (assault rifle): 48% (50 vs 17), 6.4 dmg expected of 31 left;
+    me dark, target bright; threat 5.1 (score +0.19) | also: ranged attack on Ilse (pistol) ... +0.07, aim +0.04
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tactics.ai.approach import approach_point, move_toward
+from tactics.ai.fields import movers
+from tactics.ai.routes import route
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
+from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
+from tactics.ai.d100_opposed.spots import Spots, spots
+from tactics.rules.protocol import Window
+from tactics.rulesets.d100_opposed.modifiers import range_band
+from tactics.rulesets.d100_opposed.ruleset import AIM
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import UnitView, View
+
+LOW_ODDS = 0.15
+"""Never attack under these odds while a move, another weapon or an aim gives better."""
+FUTURE = 0.5
+"""Weight of the spot as a place to fight from next phase."""
+PRONE_MELEE = 0.05
+"""What lying on the ground costs a fighter with only melee weapons, beyond this phase's numbers."""
+IMPATIENCE = 0.8
+"""How much caution is left after each further phase without an attack (see ``caution_now``)."""
+PATIENT_PHASES = 4
+"""Phases without an attack before caution starts to wane."""
+MOVE_COST = 0.002
+"""Per metre moved: between equal spots, stay."""
+DEFENSE_WINDOW = "defense skill"
+MAX_RECHECKS = 3
+
+
+class Tactician:
+    """Scores (spot, action) by the closed-form odds; subclasses set how bold and what they may do."""
+
+    caution = 0.6
+    """How much a share of its own life weighs against the same share of an enemy's."""
+    attacks = True
+    closes = True
+    keep_away = 0.0
+    """Score per metre from the nearest enemy (a civilian keeps away)."""
+    use_ranged = True
+    use_melee = True
+    patience = 0
+    """Phases a fighter with a gun waits (full defense, in cover) for a hidden enemy to show before
+    closing in."""
+
+    def __init__(self) -> None:
+        self._waited = 0
+        self._idle = 0
+
+    def caution_now(self) -> float:
+        """Caution, falling by :data:`IMPATIENCE` a phase after two phases without an attack: two
+        fighters hiding from each other do not wait for ever."""
+        if not self.attacks:
+            return self.caution
+        return self.caution * IMPATIENCE ** max(0, self._idle - PATIENT_PHASES)
+
+    # ------------------------------------------------------------------ plan
+    def plan(self, view: View) -> Plan:
+        me = view.me
+        enemies = view.enemies()
+        if not enemies:
+            return Plan([], "no enemy left")
+        ctx = _Ctx(self, view, me, enemies)
+        options = ctx.options()
+        for _ in range(MAX_RECHECKS):   # the chosen spot's real way may be longer than the grid's
+            best = max(options, key=lambda o: o.score) if options else None
+            if best is None or best.steps is not None or not best.spot or not ctx.recheck(best.spot):
+                break
+            options = ctx.options()
+        if self.closes and ctx.weapons and all(w.melee for w in ctx.weapons):
+            closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
+            if closing is not None:
+                options.append(closing)
+        chosen = max(options, key=lambda o: o.score) if options else None
+        if chosen is not None and chosen.attack is None and self.closes and not ctx.any_attack:
+            if self._waited < self.patience and any(not w.melee for w in ctx.weapons):
+                self._waited += 1
+                chosen.note = f"no enemy in sight from any spot: waiting ({self._waited}/{self.patience})"
+            else:
+                closing = ctx.close_in()
+                if closing is not None:
+                    chosen = closing
+        else:
+            self._waited = 0
+        if chosen is None:
+            return Plan([], "nothing to do")
+        self._idle = 0 if chosen.attack is not None else self._idle + 1
+        if ctx.caution < self.caution:
+            chosen.note += f" (impatient: caution {ctx.caution:.2f})"
+        alts = []
+        seen = {chosen.kind}
+        for o in sorted(options, key=lambda o: -o.score):
+            if o.kind not in seen and len(alts) < 2:
+                seen.add(o.kind)
+                alts.append(f"{o.label} {o.score:+.2f}")
+        reason = f"{chosen.label}{': ' + chosen.note if chosen.note else ''} (score {chosen.score:+.2f})"
+        if alts:
+            reason += " | also: " + ", ".join(alts)
+        steps = chosen.steps if chosen.steps is not None else ctx.steps(chosen.spot, chosen.stood) + chosen.acts
+        return Plan(steps, reason)
+
+    # ------------------------------------------------------------- reactions
+    def react(self, view: View, window: Window) -> Any:
+        """The melee defence skill with the best target number (003 · step 2); None otherwise."""
+        if window.kind != DEFENSE_WINDOW or not window.options:
+            return None
+        sheet = view.me.sheet
+        best, best_v = None, -math.inf
+        for name in window.options:
+            try:
+                v = sheet.skill(name)[1]
+            except KeyError:
+                continue
+            if v > best_v:
+                best, best_v = name, v
+        return best
+
+
+class _Ctx:
+    """One phase's look: spots, the shots from and at each, memoised by what changes the numbers."""
+
+    def __init__(self, policy: Tactician, view: View, me: UnitView, enemies: list[UnitView]) -> None:
+        self.p, self.view, self.me, self.enemies = policy, view, me, enemies
+        self.caution = policy.caution_now()
+        s = me.sheet
+        self.walk = s.walk / s.speed
+        self.run = s.run / s.speed
+        self.cache = odds_cache(view)
+        memo = view.memo.get("d100 shots")
+        if memo is None or len(memo) > 100_000:
+            memo = view.memo["d100 shots"] = {}
+        self.memo: dict[tuple, Shot] = memo   # a pure function of its key within an encounter
+        self.my_left = left(s, damage(me))
+        self.aiming = flag(me, "aiming")
+        weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
+        self.weapons = weapons if policy.attacks else []
+        self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
+        safe = movers(view, me)[0]
+        self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
+        extra = []
+        if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
+            for e in enemies:
+                if view.flat_distance(me, e) <= self.run + REACH_M + 2:
+                    pt = approach_point(view, me, e)
+                    r = route(view, me, pt, budget=self.run, mv=self.mv)
+                    if r is not None and r.arrives:
+                        extra.append((pt[0], pt[1], polyline(me, r.steps)))
+        self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
+        self.light_of = {e.id: view.light_at(e) for e in enemies}
+        self.any_attack = False
+        self.my_wounds = wounds(me)
+        self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
+                      flag(e, "aiming"), wounds(e), bool(e.prone),
+                      [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
+                     for e in enemies]
+        self._threats: dict[tuple, float] = {}
+        self._routes: dict[int, tuple[list[Any], float]] = {}
+        self._inner: dict[tuple, float] = {}
+
+    # -------------------------------------------------------------- numbers
+    def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
+              prone: bool, t_prone: bool, t_fd: bool, t_running: bool, a_wounds: int, t_wounds: int) -> Shot:
+        band = "melee" if w.melee else (range_band(dist, w.range) or ("beyond", 0))[0]
+        key = (a.id, w.name, t.id, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = shot(
+                a.sheet, w, t.sheet, distance=dist, light=light, my_wounds=a_wounds, their_wounds=t_wounds,
+                aiming=aiming, running=running, prone=prone, target_prone=t_prone, target_full_defense=t_fd,
+                target_running=t_running, cache=self.cache)
+        return got
+
+    def threat(self, i: int, *, fd: bool, running: bool, prone: bool) -> float:
+        """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left."""
+        key = (i, fd, running, prone)
+        got = self._threats.get(key)
+        if got is not None:
+            return got
+        sp, me = self.sp, self.me
+        x, y = sp.xy[i]
+        light = sp.light[i]
+        inner = self._inner
+        out = 0.0
+        for e, phases, e_walk, e_run, aiming, e_wounds, e_prone, arms in self.foes:
+            best = 0.0
+            flat = math.hypot(e.x - x, e.y - y)
+            for w, melee, extreme in arms:
+                if melee:
+                    if e_prone or flat > e_run + REACH_M:
+                        continue
+                    d, band, e_running = 1.0, "melee", flat > e_walk + REACH_M
+                else:
+                    d = sp.dist[e.id][i]
+                    if d > extreme + 1e-9 or not sp.sees[e.id][i]:
+                        continue
+                    band, e_running = (range_band(d, w.range) or ("beyond", 0))[0], False
+                k2 = (e.id, w.name, band, light, fd, running, prone, e_running)
+                v = inner.get(k2)
+                if v is None:
+                    v = inner[k2] = self._shot(e, w, me, d, light, aiming=aiming, running=e_running,
+                                               prone=e_prone and not melee, t_prone=prone, t_fd=fd,
+                                               t_running=running, a_wounds=e_wounds, t_wounds=self.my_wounds).expected
+                if v > best:
+                    best = v
+            out += phases * best
+        out /= self.my_left
+        self._threats[key] = out
+        return out
+
+    def shots(self, i: int, *, aiming: bool, running: bool, prone: bool) -> list[tuple[UnitView, Shot, float]]:
+        """Every attack I could make from spot ``i``: (target, shot, gain as a share of its life)."""
+        out = []
+        sp, me = self.sp, self.me
+        for t in self.enemies:
+            d = sp.dist[t.id][i]
+            for w in self.weapons:
+                if not in_band(w, d) or (not w.melee and not sp.sees[t.id][i]):
+                    continue
+                s = self._shot(me, w, t, d, self.light_of[t.id], aiming=aiming, running=running, prone=prone,
+                               t_prone=bool(t.prone), t_fd=flag(t, "full_defense"), t_running=flag(t, "running"),
+                               a_wounds=wounds(me), t_wounds=wounds(t))
+                if s.p > 0:
+                    out.append((t, s, s.expected / left(t.sheet, damage(t))))
+        return out
+
+    # -------------------------------------------------------------- options
+    def options(self) -> list[Option]:
+        me, sp, pol = self.me, self.sp, self.p
+        out: list[Option] = []
+        nearest = [min((sp.dist[e.id][i] for e in self.enemies), default=0.0) for i in range(len(sp))]
+        ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
+        ways += [(False, bool(me.prone))]
+        for prone, stood in ways:
+            for i in range(len(sp)):
+                if prone and i:
+                    break  # a prone fighter fights where it lies (or stands up first)
+                if sp.cost[i] == math.inf:
+                    continue  # its real way is longer than this phase's run
+                running = sp.cost[i] > self.walk + 1e-6
+                base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
+                if prone and self.melee_only:
+                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
+                # the spot as a place to fight from next phase
+                nxt = self.shots(i, aiming=False, running=False, prone=prone)
+                if nxt:
+                    self.any_attack = True
+                t_next = self.threat(i, fd=False, running=False, prone=prone)
+                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - self.caution * t_next)
+                t_now = t_next if not running else self.threat(i, fd=False, running=True, prone=prone)
+                steps: list[Any] = []
+                at = dict(spot=i, stood=stood)
+                where = f"{self._where(i)}"
+                if not stood:
+                    t_fd = self.threat(i, fd=True, running=running, prone=prone)
+                    out.append(Option(base + future - self.caution * t_fd, "full defense", where,
+                                      steps + [Act("full defense")],
+                                      f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd, **at))
+                    for t, s, g in (self.shots(i, aiming=self.aiming, running=running, prone=prone)
+                                    if pol.attacks else []):
+                        action = "melee attack" if s.weapon.melee else "ranged attack"
+                        out.append(Option(base + future + g - self.caution * t_now,
+                                          f"{action} on {t.name} ({s.weapon.name})", where,
+                                          steps + [Act(action, target=t.id, weapon=s.weapon.name)],
+                                          self._note(t, s, i, t_now), attack=s, gain=g, threat=t_now, **at))
+                elif not pol.attacks:
+                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
+                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
+                if pol.attacks and not self.aiming and nxt:
+                    aimed = self.shots(i, aiming=True, running=False, prone=prone)
+                    gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+                    kind = f"stand up and {AIM}" if stood else AIM
+                    out.append(Option(base + future + gain - self.caution * t_now, kind, where,
+                                      steps + [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
+                                      f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
+                elif stood and pol.attacks:
+                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
+                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
+        return self._drop_low_odds(out)
+
+    def _drop_low_odds(self, out: list[Option]) -> list[Option]:
+        """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
+        aim or full defense is always open, and each of them is worth more than a wasted phase."""
+        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS]
+
+    def _route(self, i: int) -> tuple[list[Any], float]:
+        """The moves to spot ``i`` along the safe mover's way (the engine walks through its corners)
+        and their length from where I stand."""
+        got = self._routes.get(i)
+        if got is None:
+            x, y = self.sp.xy[i]
+            r = route(self.view, self.me, (x, y), budget=self.run, mv=self.mv)
+            steps = list(r.steps) if r is not None else [MoveTo(x, y)]
+            got = self._routes[i] = (steps, polyline(self.me, steps))
+        return got
+
+    def recheck(self, i: int) -> bool:
+        """Measure the way to spot ``i``; True (and the spot's cost corrected, or the spot dropped)
+        when it is not the walk or run the grid said."""
+        steps, length = self._route(i)
+        sp = self.sp
+        was_run = sp.cost[i] > self.walk + 1e-6
+        if length > self.run + 1e-6 or not steps:
+            sp.cost[i] = math.inf
+        elif (length > self.walk + 1e-6) != was_run:
+            sp.cost[i] = length
+        else:
+            return False
+        self._threats.clear()
+        self.any_attack = False
+        return True
+
+    def steps(self, i: int, stood: bool) -> list[Any]:
+        """The moves to spot ``i`` (a stand-up first when ``stood``)."""
+        steps: list[Any] = [Act("stand up")] if stood else []
+        if i:
+            steps.extend(self._route(i)[0])
+        return steps
+
+    def _where(self, i: int) -> str:
+        if not i:
+            return ""
+        sp = self.sp
+        how = "run" if sp.cost[i] > self.walk + 1e-6 else "walk"
+        return f" after a {sp.cost[i]:.0f} m {how} to ({sp.xy[i][0]:.0f}, {sp.xy[i][1]:.0f})"
+
+    def _note(self, t: UnitView, s: Shot, i: int, threat: float) -> str:
+        d = "no defence" if s.defense is None else str(s.defense)
+        return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, damage(t))} left; "
+                f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
+
+    # -------------------------------------------------------------- closing
+    def potential(self, t: UnitView) -> float:
+        """What my best attack on ``t`` would take of its life once there (standing, walking, aiming
+        as I am): melee from reach, a gun from here."""
+        me = self.me
+        d = self.view.distance(me, t)
+        best = 0.0
+        for w in self.weapons:
+            dist = 1.0 if w.melee else d
+            if not in_band(w, dist):
+                continue
+            s = self._shot(me, w, t, dist, self.light_of[t.id], aiming=self.aiming, running=False, prone=False,
+                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=wounds(me),
+                           t_wounds=wounds(t))
+            best = max(best, s.expected / left(t.sheet, damage(t)))
+        return best
+
+    def close_in(self) -> Option | None:
+        """Run at the enemy I would do most to, the nearer the better (team field when far), full
+        defense on the way; scored as that attack next phase, discounted by the phases to get there,
+        against the threat where the run ends."""
+        view, me = self.view, self.me
+        best, target = -1.0, None
+        for t in self.enemies:
+            phases = max(0.0, view.distance(me, t) - REACH_M) / max(self.run, 1.0)
+            v = self.potential(t) / (1.0 + phases)
+            if v > best:
+                best, target = v, t
+        if target is None:
+            return None
+        steps: list[Any] = [Act("stand up")] if me.prone else []
+        r = move_toward(view, me, target, self.enemies, budget=self.run, mv=self.mv)
+        if r is None or not r.steps:
+            return None
+        i = self.sp.index_of(view.map.cell_of(*r.end))
+        running = r.cost > self.walk + 1e-6
+        threat = self.threat(i, fd=not me.prone, running=running, prone=False)
+        score = FUTURE * best - self.caution * threat
+        return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
+                      f"{best:.3f} of it next phase; threat {threat * self.my_left:.1f} on the way"
+                      + ("" if me.prone else ", full defense"),
+                      steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
+
+
+__all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE", "IMPATIENCE", "PATIENT_PHASES"]
