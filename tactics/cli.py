@@ -33,6 +33,10 @@ from rich.text import Text
 
 from tactics import __version__
 from tactics.errors import InputError, Terminated, read_toml
+from tactics.shelf import _policies, shelf_tables  # noqa: F401
+from tactics.fightlog import TEAM_STYLES, _team_style, _unit_key, final_table, print_log  # noqa: F401
+from tactics.argchecks import _check_number, _check_out, _check_seed  # noqa: F401
+from tactics.filekinds import REPLAY_LIMIT_ENV, _guess_kind, load_replay, validate_file  # noqa: F401
 
 app = typer.Typer(
     name="tactics",
@@ -48,7 +52,6 @@ err_console = Console(stderr=True, highlight=False)
 
 _STATE = {"debug": False}
 
-TEAM_STYLES = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow"}
 
 
 class Failure(Exception):
@@ -161,60 +164,6 @@ def resolve_target(target: str | None) -> Any:
     raise InputError(target, "", f"not a file, a shipped encounter or a map; shipped: {', '.join(sorted(encounters))}")
 
 
-def _team_style(team: str) -> str:
-    return TEAM_STYLES.get(team, "bold magenta")
-
-
-def print_log(header: Any, events: list[Any], reasons: bool = False, detail: bool = False,
-              out: Console | None = None) -> None:
-    """The round-by-round log of a replay's events."""
-    from tactics.log import FightLog
-
-    out = out or console
-    log = FightLog(header, events)
-    current = None
-    for line in log.lines(reasons=reasons, detail=detail):
-        if line.round != current:
-            current = line.round
-            out.rule(f"round {line.round}", style="dim", align="left")
-        style = {"down": "bold", "reason": "dim", "recover": "green"}.get(line.kind, "")
-        text = Text(f"{line.t:6.2f}s  ", style="dim")
-        text.append(line.text, style=style)
-        team = line.team
-        name = log.label(line.who) if line.who else ""
-        if name and line.text.startswith(name):
-            text.stylize(_team_style(team), 9, 9 + len(name))
-        elif line.text.startswith("counter: ") and name:
-            text.stylize(_team_style(team), 18, 18 + len(name))
-        out.print(text, soft_wrap=True)
-
-
-def final_table(header: Any, events: list[Any]) -> Table:
-    from tactics.log import final_rows
-
-    table = Table(title="Final state", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
-                  collapse_padding=True)
-    tracks: list[str] = []  # every track of the roster's presentations, in their order
-    for u in header.roster:
-        for t in u.presentation.tracks:
-            if t.name not in tracks:
-                tracks.append(t.name)
-    for col, just in (("unit", "left"), ("name", "left"), ("policy", "left"), ("standing", "left"),
-                      *((t, "right") for t in tracks), ("hits", "right"), ("misses", "right")):
-        table.add_column(col, justify=just, no_wrap=True, overflow="ellipsis",
-                         min_width=len(col) if just == "right" else None)
-    for r in sorted(final_rows(header, events), key=_unit_key):
-        standing = Text(r["standing"], style="" if r.get("able", True) else "dim")
-        table.add_row(Text(r["id"], style=_team_style(r["team"])), r["name"], r["policy"], standing,
-                      *(str(r.get(t, "")) for t in tracks), str(r["hits"]), str(r["misses"]))
-    return table
-
-
-def _unit_key(row: dict[str, Any]) -> tuple[Any, ...]:
-    team, _, n = row["id"].rpartition("-")
-    return (row["team"], team, int(n) if n.isdigit() else 0, row["id"])
-
-
 def has_display() -> bool:
     """A window can open: a desktop OS, or X11/Wayland, and SDL not told to stay headless."""
     if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
@@ -321,52 +270,6 @@ def skirmish(
             _show(path)
 
 
-def _check_number(option: str, value: float | None, *, positive: bool = False, low: float | None = None) -> None:
-    """Refuse a non-finite number (and one not above 0 with ``positive``, below ``low``) naming the option."""
-    if value is None:
-        return
-    if not math.isfinite(value):
-        raise InputError(option, f"{value}", "must be a finite number")
-    if positive and value <= 0:
-        raise InputError(option, f"{value:g}", "must be more than 0")
-    if low is not None and value < low:
-        raise InputError(option, f"{value:g}", f"must be at least {low:g}")
-
-
-SEED_LIMIT = 2**63
-"""Seeds are 64-bit integers (-2**63 to 2**63 - 1): the replay header stores them so."""
-
-
-def _check_seed(seed: int | None) -> None:
-    if seed is not None and not -SEED_LIMIT <= seed < SEED_LIMIT:
-        raise InputError("--seed", str(seed), f"must be a 64-bit integer ({-SEED_LIMIT} to {SEED_LIMIT - 1})")
-
-
-def _check_out(path: Path, option: str, *, create_parents: bool = False) -> None:
-    from tactics.files import check_writable
-
-    check_writable(path, option, create_parents=create_parents)
-
-
-REPLAY_LIMIT_ENV = "TACTICS_MAX_REPLAY_BYTES"
-"""Environment variable: the most bytes a replay may hold after gzip (default 512 MiB)."""
-
-
-def load_replay(path: str | os.PathLike[str]) -> Any:
-    """:func:`tactics.replay.load_replay` with the size limit of ``$TACTICS_MAX_REPLAY_BYTES``."""
-    from tactics.replay import load_replay as load
-    from tactics.replay.reader import MAX_BYTES
-
-    raw = os.environ.get(REPLAY_LIMIT_ENV, "").strip()
-    try:
-        limit = int(raw) if raw else MAX_BYTES
-    except ValueError:
-        raise InputError(REPLAY_LIMIT_ENV, raw, "must be a whole number of bytes") from None
-    if limit < 1:
-        raise InputError(REPLAY_LIMIT_ENV, raw, "must be more than 0")
-    return load(path, max_bytes=limit)
-
-
 def _show(path: Path) -> None:
     if has_display():
         view = _viewer_module("view")
@@ -444,66 +347,6 @@ def export(
 
 
 # ----------------------------------------------------------------- validate
-def _guess_kind(path: Path) -> str:
-    """``replay``, ``encounter``, ``map`` or ``sheet``, from the name and a look inside."""
-    name = path.name.lower()
-    if name.endswith((".jsonl", ".jsonl.gz", ".json", ".gz")):
-        return "replay"
-    if name.endswith(".encounter.toml"):
-        return "encounter"
-    if name.endswith(".toml"):
-        try:
-            doc = read_toml(path)  # bounded in size and depth; the loader names any problem
-        except InputError:
-            return "toml"
-        if isinstance(doc.get("map"), dict) or "legend" in doc:
-            return "map"
-        if "teams" in doc:
-            return "encounter"
-        return "sheet"
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(64)
-    except OSError:
-        return "unknown"
-    if head.startswith(b"\x1f\x8b") or head.lstrip().startswith(b"{"):
-        return "replay"
-    return "unknown"
-
-
-def validate_file(path: Path) -> str:
-    """Check one file; return a one-line description, raise InputError when refused."""
-    if not path.exists():
-        raise InputError(str(path), "", "no such file")
-    if path.is_dir():
-        raise InputError(str(path), "", "a folder, not a file")
-    if not path.is_file():  # opening a pipe blocks until someone writes to it
-        raise InputError(str(path), "", "not a regular file (a device or a pipe?)")
-    kind = _guess_kind(path)
-    if kind == "replay":
-        rep = load_replay(path)
-        return (f"{rep.header.ruleset} replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, "
-                f"{rep.duration:.1f} s")
-    if kind == "encounter":
-        from tactics.scenario import load_scenario
-
-        sc = load_scenario(path)
-        return f"{sc.ruleset} encounter {sc.name or path.stem!r}: map {sc.map}, {len(sc.roster())} combatants"
-    if kind == "map":
-        from tactics.map import load_map
-
-        m = load_map(path)
-        return f"map {m.name!r}: {m.cols}×{m.rows} cells of {m.cell_size:g} m"
-    if kind in ("sheet", "toml"):
-        from tactics.errors import read_toml
-        from tactics.sheets import sheet_from_dict, sheet_ruleset
-
-        data = read_toml(path, "sheet")
-        ch = sheet_from_dict(data, str(path))
-        return f"{sheet_ruleset(data, str(path))} character sheet {ch.name!r}"
-    raise InputError(str(path), "", "not a map, sheet, encounter (.toml) or replay (.jsonl)")
-
-
 @app.command(short_help="Check maps, sheets, encounters, replays.")
 def validate(files: list[Path] = typer.Argument(..., help="Maps, character sheets, encounters, replays.")) -> None:
     """Check files: print OK or the one-line problem for each; exit 2 if any is refused."""
@@ -539,90 +382,8 @@ def list_(
         if what is not None and what not in kinds:
             raise InputError("list", what, f"choose one of {', '.join(kinds)}")
         show = kinds if what is None else (what,)
-        if "maps" in show:
-            t = Table(title="Maps (maps/)", title_justify="left")
-            t.add_column("name", style="bold")
-            t.add_column("size")
-            t.add_column("description", overflow="fold")
-            from tactics.map import load_map
-
-            for name, p in sc.shipped_maps().items():
-                try:
-                    m = load_map(p)
-                    t.add_row(name, f"{m.cols}×{m.rows}", m.description)
-                except InputError as err:
-                    t.add_row(name, "?", Text(f"broken: {err}", style="red"))
-            console.print(t)
-        if "characters" in show:
-            t = Table(title="Characters (assets/characters/)", title_justify="left")
-            t.add_column("name", style="bold")
-            t.add_column("ruleset")
-            t.add_column("sheet")
-            t.add_column("description", overflow="fold")
-            from tactics.rules.registry import available
-            from tactics.sheets import load_sheet
-
-            for rs in available():
-                for name, p in sc.shipped_characters(rs).items():
-                    try:
-                        ch = load_sheet(p, rs)
-                        desc = getattr(ch, "description", "") or ""
-                        t.add_row(name, rs, ch.name, desc)
-                    except InputError as err:
-                        t.add_row(name, rs, "?", Text(f"broken: {err}", style="red"))
-            console.print(t)
-        if "policies" in show:
-            t = Table(title="Policies", title_justify="left")
-            t.add_column("name", style="bold")
-            t.add_column("plays (with --team)")
-            t.add_column("what it does", overflow="fold")
-            for name, cls in _policies().items():
-                doc = (cls.__doc__ or "").strip().splitlines()
-                t.add_row(name, sc.ARCHETYPES.get(name, "steven"), doc[0] if doc else "")
-            console.print(t)
-        if "rulesets" in show:
-            from tactics.rules.registry import DEFAULT, available, get_ruleset
-
-            t = Table(title="Rulesets (the combat systems; `ruleset = \"...\"` in sheets and encounters)",
-                      title_justify="left")
-            t.add_column("name", style="bold")
-            t.add_column("version")
-            t.add_column("round")
-            t.add_column("options", overflow="fold")
-            t.add_column("about", overflow="fold")
-            for name in available():
-                rs = get_ruleset(name)
-                doc = (type(rs).__doc__ or "").strip().splitlines()
-                opts = ", ".join(f"{k}={v}" for k, v in msgspec.to_builtins(rs.options_type()).items())
-                label = f"{name} (default)" if name == DEFAULT else name
-                t.add_row(label, str(rs.version), f"{rs.round_seconds:g} s", opts, doc[0] if doc else "")
-            console.print(t)
-        if "encounters" in show:
-            t = Table(title="Encounters (maps/*.encounter.toml)", title_justify="left")
-            t.add_column("name", style="bold")
-            t.add_column("map")
-            t.add_column("teams")
-            t.add_column("description", overflow="fold")
-            for name, p in sc.shipped_encounters().items():
-                try:
-                    e = sc.load_scenario(p)
-                    teams = "  ".join(f"{k}: {sum(m.count for m in v.members)}" for k, v in e.teams.items())
-                    t.add_row(name, e.map, teams, e.description)
-                except InputError as err:
-                    t.add_row(name, "?", "", Text(f"broken: {err}", style="red"))
-            console.print(t)
-
-
-def _policies() -> dict[str, type]:
-    """Policy name -> class, for every ruleset present (a ruleset's own first, then the generic ones)."""
-    from tactics.rules.registry import available
-    from tactics.sim.policy import BUILT_IN, _ai_policies
-
-    out = dict(BUILT_IN)
-    for rs in available():
-        for name, cls in _ai_policies(rs).items():
-            out.setdefault(name, cls)
-    return out
+        for table in shelf_tables(show):
+            console.print(table)
 
 
 def _mount_batch() -> None:
