@@ -121,6 +121,9 @@ class Encounter:
         self._started = False
         self._ended: End | None = None
         self._end_event: simpy.Event | None = None
+        self._stop: simpy.Event | None = None
+        """What the next :meth:`run` waits for (the end or the time limit); None once run."""
+        self._limit: float | None = None
         self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
@@ -250,9 +253,65 @@ class Encounter:
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
-        """Fight until one team (or nobody) can act, or until ``until`` seconds."""
-        if self._started:
+        """Fight until one team (or nobody) can act, or until ``until`` seconds.
+
+        After :meth:`run_until` paused the fight, ``run`` carries it on from there
+        (the same fight: one uninterrupted ``run`` and ``run_until(t)`` then ``run``
+        record the same events).
+        """
+        if self._started and self._stop is None:
             raise RuntimeError("an encounter runs once; make a new one")
+        if not self._started:
+            self._start(until)
+        elif self._ended is None and self._limit != until:
+            self._stop = self.env.any_of([self._end_event, self.env.timeout(max(0.0, until - self.env.now))])
+            self._limit = until
+        stop, self._stop = self._stop, None
+        if self._ended is None:
+            self.env.run(until=stop)
+        if self._ended is None:
+            self._finish(None, f"time limit of {until:g} s reached")
+        return Result(self)
+
+    def run_until(self, t: float, limit: float | None = None) -> bool:
+        """Play the fight up to time ``t`` and pause there (before anything that happens at ``t``
+        itself); :meth:`run` carries it on. True while the fight goes on, False once it ended.
+
+        ``limit`` is the time limit the later :meth:`run` will be given, when known: set at the
+        start, it keeps a fight that reaches its limit exactly as an uninterrupted run.
+        """
+        if self._ended is not None:
+            return False
+        if not self._started:
+            self._start(limit)
+        if self._stop is None:
+            raise RuntimeError("an encounter runs once; make a new one")
+        if t > self.env.now:
+            end = self._end_event
+            stop_here = simpy.core.StopSimulation.callback
+            end.callbacks.append(stop_here)  # stop at the end too, if it comes before t
+            try:
+                self.env.run(until=t)
+            finally:
+                if end.callbacks is not None and stop_here in end.callbacks:
+                    end.callbacks.remove(stop_here)
+        return self._ended is None
+
+    @property
+    def paused(self) -> bool:
+        """Started by :meth:`run_until`, not yet over."""
+        return self._started and self._ended is None and self._stop is not None
+
+    def reseed(self, dice: Dice | int) -> None:
+        """Roll every die from now on with ``dice`` (or ``SeededDice(dice)``): the one place the
+        encounter's dice are swapped (the engine and the ruleset's world read the same object)."""
+        if isinstance(dice, int):
+            dice = SeededDice(dice)
+        self.dice = dice
+        self.world.dice = dice
+
+    def _start(self, limit: float | None) -> None:
+        """Initiative, every process, and the stop event (the end, or the time limit ``limit``)."""
         if not self.order:
             raise ValueError("the encounter has nobody in it")
         self._started = True
@@ -263,10 +322,11 @@ class Encounter:
         for c in self.order:
             self.env.process(self._life(c))
         self.env.process(self._referee())
-        self.env.run(until=self.env.any_of([self._end_event, self.env.timeout(until)]))
-        if self._ended is None:
-            self._finish(None, f"time limit of {until:g} s reached")
-        return Result(self)
+        if limit is None:
+            self._stop = self._end_event
+        else:
+            self._stop = self.env.any_of([self._end_event, self.env.timeout(limit)])
+        self._limit = limit
 
     def _schedule_initiative(self) -> None:
         """Initiative and cadence from the ruleset; the turn order is the schedule's."""
