@@ -173,6 +173,7 @@ def turning_points(replay: Replay, points: list[Mapping[str, Any]], n: int = TUR
     names = {u.id: f"{u.name} ({u.id})" for u in replay.header.roster}
     roles = roles_of({u.id: u.presentation for u in replay.header.roster})
     able = {u.id: {s.name for s in u.presentation.standings if s.able} for u in replay.header.roster}
+    telling = _telling(replay.events, able)
     jumps = []
     for a, b in zip(points, points[1:]):
         deltas = {team: b["p"].get(team, 0.0) - a["p"].get(team, 0.0) for team in b["p"]}
@@ -185,23 +186,33 @@ def turning_points(replay: Replay, points: list[Mapping[str, Any]], n: int = TUR
     for size, a, b, team, delta in jumps[:n]:
         if size <= 0:
             break
-        evs = [ev for ev in replay.events if a["t"] <= ev.t < b["t"] or (b.get("final") and ev.t == b["t"])]
-        told = [f"{ev.t:5.2f}s  {describe(ev, names, roles)}" for ev in evs if _telling(ev, able)]
+        evs = [i for i, ev in enumerate(replay.events)
+               if a["t"] <= ev.t < b["t"] or (b.get("final") and ev.t == b["t"])]
+        told = [f"{replay.events[i].t:5.2f}s  {describe(replay.events[i], names, roles)}" for i in evs
+                if telling[i]]
         out.append({"from": a["t"], "to": b["t"], "team": team, "change": round(delta, 4),
                     "before": a["p"].get(team, 0.0), "after": b["p"].get(team, 0.0),
                     "events": told[:EVENTS_PER_POINT], "more": max(0, len(told) - EVENTS_PER_POINT)})
     return out
 
 
-def _telling(ev: Any, able: Mapping[str, set[str]]) -> bool:
-    """Events that change a fight: attacks, falls, jumps, climbs, a fighter going down, the end
-    (an attack's line already says the harm it did)."""
-    kind = type(ev).__name__
-    if kind in ("Attack", "Fall", "Jump", "Climb", "End"):
-        return True
-    if kind == "Harm":
-        return ev.standing not in able.get(ev.who, {ev.standing})
-    return kind == "State" and ev.changes.get("active") is False
+def _telling(events: list[Any], able: Mapping[str, set[str]]) -> list[bool]:
+    """Which events change a fight: attacks, falls, jumps, climbs, a fighter going down, the end
+    (an attack's line already says the harm it did; harm is told when it puts a fighter down)."""
+    down: set[str] = set()
+    out = []
+    for ev in events:
+        kind = type(ev).__name__
+        tell = kind in ("Attack", "Fall", "Jump", "Climb", "End")
+        if kind == "Harm":
+            is_down = ev.standing not in able.get(ev.who, {ev.standing})
+            tell = is_down and ev.who not in down
+            (down.add if is_down else down.discard)(ev.who)
+        elif kind == "State" and ev.changes.get("active") is False:
+            tell = ev.who not in down
+            down.add(ev.who)
+        out.append(tell)
+    return out
 
 
 def write_json(path: Path, data: Any) -> Path:
