@@ -139,10 +139,12 @@ def _candidates(setup: Setup, roster: list[str]) -> list[tuple[list[str], frozen
 
 def _choose(setup: Setup, roster: list[str]) -> None:
     """Keep the first candidate set-up that starts in the recorded turn order and reproduces the
-    first recorded events (or the roster order, unmatched, when none does)."""
+    first recorded events; when none does, the one that reproduces the most of them (the fork
+    will then refuse at the first event that differs)."""
     events = setup.replay.events
     want = [encode_event(ev) for ev in events[:PROBE_EVENTS]]
     probe_t = events[min(len(events), PROBE_EVENTS) - 1].t if events else 0.0
+    best: tuple[int, list[str], frozenset[str]] = (-1, roster, frozenset())
     for order, expecting in _candidates(setup, roster):
         setup.order, setup.expecting = order, expecting
         enc = build(setup, setup.replay.header.seed)
@@ -151,10 +153,14 @@ def _choose(setup: Setup, roster: list[str]) -> None:
             continue
         enc.run_until(probe_t + 1e-9)
         got = [encode_event(ev) for ev in enc.events[:len(want)]]
-        if got == want[:len(got)] and (len(got) == len(want) or enc._ended is not None):
+        same = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), min(len(got), len(want)))
+        if same == len(want) or (same == len(got) and enc._ended is not None):
             setup.matched = True
             return
-    setup.order, setup.expecting, setup.matched = roster, frozenset(), False
+        if same > best[0]:
+            best = (same, order, expecting)
+    _, setup.order, setup.expecting = best
+    setup.matched = False
 
 
 def build(setup: Setup, seed: int, policies: dict[str, str] | None = None) -> Any:
