@@ -189,7 +189,8 @@ def fork(replay: Replay, at: float, *, teams: Any = None, overrides: Any = None,
     limit = until if until is not None else changes.until if changes.until is not None else recorded_limit(replay)
     if limit <= at:
         raise InputError(replay.source, f"--until {limit:g}", f"the time limit must be after the fork ({at:g} s)")
-    enc = build(setup, replay.header.seed)
+    later: dict[str, str] = {}  # the new policies of fighters who join after the moment
+    enc = build(setup, replay.header.seed, later)
     enc.run_until(at, limit=limit)
     if check:
         check_prefix(replay, enc, at, setup)
@@ -198,6 +199,7 @@ def fork(replay: Replay, at: float, *, teams: Any = None, overrides: Any = None,
     if changes.policies:
         from tactics.sim.policy import resolve_policy
 
+        later.update(changes.policies)
         for uid, name in changes.policies.items():
             c = enc.combatants.get(uid)
             if c is not None:

@@ -51,6 +51,9 @@ from tactics.replay.reader import Replay
 _ENCODER = msgspec.json.Encoder()
 """Encodes an event exactly as the replay writer does (plain msgspec JSON)."""
 
+MAX_TEAM_ORDERS = 24
+"""Most orders of the teams tried (all of them up to four teams)."""
+
 PROBE_EVENTS = 24
 """How many of the first recorded events a candidate set-up must reproduce."""
 
@@ -129,7 +132,7 @@ def _candidates(setup: Setup, roster: list[str]) -> list[tuple[list[str], frozen
         return (int(m.group(1)) if m else 0, uid)
 
     orders = [roster]
-    for perm in itertools.permutations(teams):
+    for perm in itertools.islice(itertools.permutations(teams), MAX_TEAM_ORDERS):
         o = [uid for t in perm for uid in sorted((i for i in roster if team_of[i] == t), key=number)]
         if o not in orders:
             orders.append(o)
@@ -166,12 +169,13 @@ def _choose(setup: Setup, roster: list[str]) -> None:
 def build(setup: Setup, seed: int, policies: dict[str, str] | None = None) -> Any:
     """A fresh :class:`Encounter` of the set-up, seeded with ``seed``, nobody moved yet.
 
-    ``policies`` replaces the policy of the fighters it names (``{"red-1": "cautious"}``).
+    ``policies`` replaces the policy of the fighters it names (``{"red-1": "cautious"}``); fighters
+    who join later read it when they join (a fork fills it in at its moment).
     """
     from tactics.sim import Encounter
 
     h = setup.replay.header
-    policies = policies or {}
+    policies = {} if policies is None else policies
     by_id = {u.id: u for u in h.roster}
     enc = Encounter(setup.map, seed=seed, options=dict(h.options), name=_name(setup.source),
                     ruleset=setup.rules, ruleset_options=dict(h.ruleset_options), shared=setup.shared)

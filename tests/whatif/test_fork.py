@@ -167,3 +167,23 @@ def test_cli_fork_plays_continuations_and_keeps_them(tmp_path: Path) -> None:
         r = load_replay(k)
         assert [msgspec.json.encode(e) for e in r.events if e.t < 1] == \
                [msgspec.json.encode(e) for e in load_replay(path).events if e.t < 1]
+
+
+def test_a_fighter_who_joined_later_is_rebuilt_and_takes_the_new_policy() -> None:
+    from tactics import Encounter, load_character, load_map
+    from tactics.replay.reader import parse_replay
+
+    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=5)
+    enc.add(load_character(ROOT / "assets" / "characters" / "steven.toml"), team="red", policy="brawler")
+    enc.add(load_character(ROOT / "assets" / "characters" / "clone.toml"), team="blue", policy="brawler")
+    archer = load_character(ROOT / "assets" / "characters" / "archer.toml")
+    enc.at(2.0, lambda e: e.add(archer, team="blue", at=(30.0, 10.0), policy="archer"))
+    data = enc.run(until=120).to_bytes()
+    rec = parse_replay(data, "joiner.jsonl")
+    assert [u.joins_at for u in rec.header.roster] == [0.0, 0.0, 2.0]
+    verify(rec)
+    for at in (1.0, 2.5):
+        branch = rec.fork(at=at)
+        assert branch.run(until=branch.until).to_bytes() == data
+    later = rec.fork(at=1.0, teams={"blue": "cautious"}).run(until=120)
+    assert [u.policy for u in later.header.roster if u.team == "blue"] == ["cautious", "cautious"]
