@@ -71,6 +71,8 @@ def test_a_changed_policy_changes_the_continuation_only_after_the_moment() -> No
 
 def test_a_new_seed_rolls_new_dice_from_the_moment() -> None:
     rec = load_replay(ROOT / "replays" / "fight-4v4.jsonl")
+    enc = rec.fork(at=3.0, seed=11)
+    assert enc.world.dice is enc.dice and enc.dice.seed == 11 and enc.seed == rec.header.seed
     outcomes = {rec.fork(at=3.0, seed=s).run(until=300).to_bytes() for s in range(4)}
     assert len(outcomes) > 1
     assert rec.fork(at=3.0, seed=9).run(until=300).to_bytes() == rec.fork(at=3.0, seed=9).run(until=300).to_bytes()
