@@ -3,19 +3,22 @@
 A plain script (not a test): ``.venv/bin/python benchmarks/bench_rules.py``.
 It prints attacks per second for :func:`tactics.rules.resolve_attack` and for
 a baseline, a bare loop that does the same arithmetic inline with plain ints
-(no records, no sources), and the ratio between the two. Target: at least
-200,000 resolve_attack per second on one core.
+(no records, no sources), and the ratio between the two: the median (min–max)
+of several runs each (``_common.py``). Target: at least 200,000
+resolve_attack per second on one core, judged on the median.
 """
 
 from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from _common import Rate, machine_line, measure, report  # noqa: E402
 
 from tactics.rules import ACTIONS, Modifier, load_character, resolve_attack  # noqa: E402
 
@@ -23,25 +26,23 @@ N = 200_000
 REPEATS = 5
 
 
-def bench_resolve(attacker, defender, rolls, avoid: tuple[str, ...] = ()) -> float:
+def bench_resolve(attacker, defender, rolls, avoid: tuple[str, ...] = ()) -> Rate:
     strike = ACTIONS["quick strike"]
     attack_mods = (Modifier("aimed blow", 1), Modifier("flanking", 2))
     difficulty_mods = (Modifier("dim light", 2),)  # with these, 55 % of the rolls hit
-    best = float("inf")
-    for _ in range(REPEATS):
-        t0 = time.perf_counter()
+
+    def go() -> None:
         for r in rolls:
             resolve_attack(attacker, "arming sword", strike, defender, r,
                            attack_mods=attack_mods, difficulty_mods=difficulty_mods, avoid_armor=avoid)
-        best = min(best, time.perf_counter() - t0)
-    return len(rolls) / best
+
+    return Rate(len(rolls), measure(go, REPEATS))
 
 
-def bench_baseline(rolls) -> float:
+def bench_baseline(rolls) -> Rate:
     """The same sums and comparisons inline on ints: the floor of what Python costs."""
-    best = float("inf")
-    for _ in range(REPEATS):
-        t0 = time.perf_counter()
+
+    def go() -> None:
         for r in rolls:
             attack = 3 + 1 + 2
             difficulty = 13 + 2
@@ -52,8 +53,8 @@ def bench_baseline(rolls) -> float:
             else:
                 damage = stun = 0
             _ = (hit, damage, stun)
-        best = min(best, time.perf_counter() - t0)
-    return len(rolls) / best
+
+    return Rate(len(rolls), measure(go, REPEATS))
 
 
 def main() -> None:
@@ -63,11 +64,12 @@ def main() -> None:
     rate = bench_resolve(soldier, soldier, rolls)
     avoiding = bench_resolve(soldier, soldier, rolls, avoid=("helmet",))
     base = bench_baseline(rolls)
-    print(f"resolve_attack (quick strike, layered armor, 3 modifiers): {rate:,.0f} attacks/s")
-    print(f"resolve_attack, aiming around the helmet:                  {avoiding:,.0f} attacks/s")
-    print(f"baseline (same arithmetic inline):                         {base:,.0f} attacks/s")
-    print(f"ratio baseline / resolve_attack: {base / rate:.1f}x")
-    print(f"target 200,000 attacks/s: {'met' if min(rate, avoiding) >= 200_000 else 'NOT met'}")
+    print(f"bench_rules: {machine_line()}")
+    report("resolve_attack (quick strike, layered armor, 3 mods)", rate, "attacks/s", base, 200_000, width=54)
+    report("resolve_attack, aiming around the helmet", avoiding, "attacks/s", base, 200_000, width=54)
+    report("baseline (same arithmetic inline)", base, "attacks/s", width=54)
+    met = min(rate.median, avoiding.median) >= 200_000
+    print(f"target 200,000 attacks/s (both, medians): {'met' if met else 'NOT met'}")
 
 
 if __name__ == "__main__":

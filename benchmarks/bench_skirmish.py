@@ -11,6 +11,9 @@ Prints, in one run:
   ``TacticalMap.from_grid`` (scattered 3 m walls and rubble);
 - turns resolved per second, and a bare SimPy loop doing the same number of
   timeouts (one process per combatant, one timeout per turn), and the ratio.
+
+Lines are the median (min–max) of several runs (``_common.py``): the 4 v 4
+over five seeds, the 100 v 100 (same seed) three times.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ import numpy as np
 import simpy
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _common import Rate, machine_line, measure, rate_of, report, timing_of  # noqa: E402
 
 from tactics import Encounter, load_character, load_map  # noqa: E402
 from tactics.map import TacticalMap  # noqa: E402
@@ -113,17 +119,18 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="profile the 100-vs-100 battle and print the hot spots")
     a = ap.parse_args()
 
+    print(f"bench_skirmish: {machine_line()}")
     for mixed in (False, True):
         runs = [arena_4v4(seed, mixed) for seed in range(5)]
-        best = min(r[0] for r in runs)
-        mean = sum(r[0] for r in runs) / len(runs)
+        walls = timing_of([r[0] for r in runs])
         turns = sum(r[1] for r in runs)
-        secs = sum(r[0] for r in runs)
         label = "mixed (brawler, archer, skirmisher, grappler) vs 4 brawlers" if mixed else "4 brawlers vs 4 brawlers"
-        print(f"arena 4v4, {label}: best {best * 1000:.1f} ms, mean {mean * 1000:.1f} ms to the end "
-              f"({turns / len(runs):.0f} turns, {runs[0][2]!r}); {turns / secs:,.0f} turns/s")
-        t_bare = bare_simpy(8, turns)
-        print(f"  bare SimPy, {turns} timeouts: {t_bare * 1000:.1f} ms -> the engine + AI is {secs / t_bare:,.0f}× a bare loop")
+        print(f"arena 4v4, {label}, seeds 0-4: {walls.median * 1000:.1f} ms ({walls.min * 1000:.1f}–"
+              f"{walls.max * 1000:.1f}) to the end, {turns / len(runs):.0f} turns a fight ({runs[0][2]!r})")
+        rates = rate_of([(r[1], r[0]) for r in runs])
+        bare = Rate(turns / len(runs), measure(lambda: bare_simpy(8, turns // len(runs)), 5))
+        report("  turns/s (each fight)", rates, "turns/s", bare)
+        report(f"  bare SimPy, {turns // len(runs)} timeouts over 8 processes", bare, "wakes/s")
 
     t0 = time.perf_counter()
     m = big_map()
@@ -137,13 +144,17 @@ def main() -> None:
     if a.profile:
         prof = cProfile.Profile()
         prof.enable()
-    secs, turns, r = battle_100(m)
+    first = battle_100(m)
     if a.profile:
         prof.disable()
+    fights = [first] + [battle_100(m) for _ in range(2)]
+    turns, r = first[1], first[2]
     print(f"128x128 map built in {t_build * 1000:.0f} ms, movement graphs in {t_graph * 1000:.0f} ms")
-    print(f"100 vs 100 brawlers on 128x128: {secs:.2f} s wall time, {turns} turns, {turns / secs:,.0f} turns/s; {r!r}")
-    t_bare = bare_simpy(200, turns)
-    print(f"  bare SimPy, {turns} timeouts over 200 processes: {t_bare * 1000:.1f} ms -> {secs / t_bare:,.0f}× a bare loop")
+    secs = timing_of([f[0] for f in fights])
+    print(f"100 vs 100 brawlers on 128x128: {secs.median:.2f} s wall ({secs.min:.2f}–{secs.max:.2f}), {turns} turns; {r!r}")
+    bare = Rate(turns, measure(lambda: bare_simpy(200, turns), 3))
+    report("  turns/s", Rate(turns, secs), "turns/s", bare)
+    report(f"  bare SimPy, {turns} timeouts over 200 processes", bare, "wakes/s")
     if a.profile:
         out = io.StringIO()
         pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(25)

@@ -15,7 +15,9 @@ the traceback), 2 bad input (one line naming the file, the place, the problem).
 from __future__ import annotations
 
 import contextlib
+import math
 import os
+import signal
 import sys
 import tomllib
 from collections.abc import Iterator
@@ -31,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tactics import __version__
-from tactics.errors import InputError
+from tactics.errors import InputError, Terminated, read_toml
 
 app = typer.Typer(
     name="tactics",
@@ -72,9 +74,9 @@ def _guard() -> Iterator[None]:
             raise
         err_console.print(Text(f"error: {err}", style="red"), soft_wrap=True)
         raise typer.Exit(1) from None
-    except KeyboardInterrupt:
-        err_console.print("interrupted")
-        raise typer.Exit(130) from None
+    except KeyboardInterrupt as err:
+        err_console.print("interrupted" + (" (SIGTERM)" if isinstance(err, Terminated) else ""))
+        raise typer.Exit(143 if isinstance(err, Terminated) else 130) from None
     except Exception as err:  # a bug: one line, and how to see more
         if _STATE["debug"]:
             raise
@@ -129,6 +131,9 @@ def resolve_target(target: str | None) -> Any:
     if target is None:
         return sc.default_scenario()
     p = Path(target)
+    if (p.suffix or "/" in target) and p.exists() and not p.is_file():
+        raise InputError(str(p), "", "a folder, not an encounter or a map" if p.is_dir()
+                         else "not a regular file (a device or a pipe?)")
     if p.is_file():
         if p.name.endswith(".encounter.toml"):
             return sc.load_scenario(p)
@@ -143,6 +148,8 @@ def resolve_target(target: str | None) -> Any:
             d = {"name": p.stem, "map": str(p.resolve()), "seed": base.seed, "until": base.until,
                  "teams": {k: sc.msgspec.to_builtins(v) for k, v in base.teams.items()}}
             return sc.scenario_from_dict(d, str(p))
+        if kind == "toml":
+            read_toml(p, "file")  # names the TOML error: file, line, column, problem
         raise InputError(str(p), "", f"a {kind}, not an encounter or a map")
     encounters = sc.shipped_encounters()
     if target in encounters:
@@ -268,16 +275,29 @@ def skirmish(
 ) -> None:
     """Run an AI skirmish: a round-by-round log, a final table, and a replay file."""
     with _guard():
+        _check_number("--until", until, positive=True)
+        _check_seed(seed)
+        if out is not None:
+            _check_out(out, "--out")
         sc = resolve_target(target)
         if team:
             sc = sc.with_teams(_parse_team(team))
-        overrides: dict[str, Any] = _parse_set(set_)
+        try:
+            sc = sc.with_overrides(_parse_set(set_))
+        except InputError as err:  # blame the option, not the encounter file
+            raise InputError("--set", " ".join(set_), err.problem if err.place.startswith("override") else
+                             f"{err.place}: {err.problem}") from None
         if until is not None:
-            overrides["until"] = until
-        sc = sc.with_overrides(overrides)
+            try:
+                sc = sc.with_overrides({"until": until})
+            except InputError as err:  # blame the option, not the encounter file
+                raise InputError("--until", f"{until:g}", err.problem) from None
         seed_used = sc.seed if seed is None else seed
         map_name = Path(sc.map).stem if sc.map.endswith(".toml") else sc.map
         out_path = out or Path("replays") / f"skirmish-{map_name}-{seed_used}.jsonl"
+        _check_out(out_path, "--out", create_parents=out is None)
+        if show and not has_display():
+            _check_out(out_path.with_suffix(".gif"), "--show", create_parents=out is None)
         enc = sc.build(seed=seed_used)
         if not quiet:
             roster = ", ".join(
@@ -302,6 +322,52 @@ def skirmish(
             _show(path)
 
 
+def _check_number(option: str, value: float | None, *, positive: bool = False, low: float | None = None) -> None:
+    """Refuse a non-finite number (and one not above 0 with ``positive``, below ``low``) naming the option."""
+    if value is None:
+        return
+    if not math.isfinite(value):
+        raise InputError(option, f"{value}", "must be a finite number")
+    if positive and value <= 0:
+        raise InputError(option, f"{value:g}", "must be more than 0")
+    if low is not None and value < low:
+        raise InputError(option, f"{value:g}", f"must be at least {low:g}")
+
+
+SEED_LIMIT = 2**63
+"""Seeds are 64-bit integers (-2**63 to 2**63 - 1): the replay header stores them so."""
+
+
+def _check_seed(seed: int | None) -> None:
+    if seed is not None and not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise InputError("--seed", str(seed), f"must be a 64-bit integer ({-SEED_LIMIT} to {SEED_LIMIT - 1})")
+
+
+def _check_out(path: Path, option: str, *, create_parents: bool = False) -> None:
+    from tactics.files import check_writable
+
+    check_writable(path, option, create_parents=create_parents)
+
+
+REPLAY_LIMIT_ENV = "TACTICS_MAX_REPLAY_BYTES"
+"""Environment variable: the most bytes a replay may hold after gzip (default 512 MiB)."""
+
+
+def load_replay(path: str | os.PathLike[str]) -> Any:
+    """:func:`tactics.replay.load_replay` with the size limit of ``$TACTICS_MAX_REPLAY_BYTES``."""
+    from tactics.replay import load_replay as load
+    from tactics.replay.reader import MAX_BYTES
+
+    raw = os.environ.get(REPLAY_LIMIT_ENV, "").strip()
+    try:
+        limit = int(raw) if raw else MAX_BYTES
+    except ValueError:
+        raise InputError(REPLAY_LIMIT_ENV, raw, "must be a whole number of bytes") from None
+    if limit < 1:
+        raise InputError(REPLAY_LIMIT_ENV, raw, "must be more than 0")
+    return load(path, max_bytes=limit)
+
+
 def _show(path: Path) -> None:
     if has_display():
         view = _viewer_module("view")
@@ -310,8 +376,6 @@ def _show(path: Path) -> None:
             return
         except RuntimeError as err:  # NoDisplayError: fall back to a GIF
             err_console.print(f"no window ({' '.join(str(err).split())}); writing a GIF instead")
-    from tactics.replay import load_replay
-
     rep = load_replay(path)
     step = max(0.1, round(rep.duration / 300, 2))
     gif = _export_gif(rep, path.with_suffix(".gif"), step=step, scale=0.75)
@@ -327,11 +391,8 @@ def view(
 ) -> None:
     """Open the viewer on a replay (Space play/pause, arrows step, click a unit to follow)."""
     with _guard():
-        from tactics.replay import load_replay
-
+        _check_number("--step", step, positive=True)
         rep = load_replay(replay)
-        if step <= 0:
-            raise ValueError(f"--step must be positive, got {step:g}")
         if not has_display():
             raise Failure("no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset or SDL_VIDEODRIVER=dummy); "
                           f"use: tactics export {replay} --gif {Path(replay).with_suffix('.gif')}")
@@ -357,8 +418,18 @@ def export(
     with _guard():
         if (gif is None) == (png is None):
             raise InputError("export", "", "give exactly one of --gif FILE or --png DIR")
-        from tactics.replay import load_replay
+        for option, value in (("--start", start), ("--end", end)):
+            _check_number(option, value, low=0.0)
+        _check_number("--step", step, positive=True)
+        _check_number("--scale", scale, positive=True)
+        if gif is not None:
+            _check_out(gif, "--gif")
+        elif png is not None and png.suffix.lower() == ".png":
+            _check_out(png, "--png")
+        elif png is not None:
+            from tactics.files import check_writable_dir
 
+            check_writable_dir(png, "--png")
         rep = load_replay(replay)
         kw = dict(start=start, end=end, step=step, scale=scale)
         if gif is not None:
@@ -407,10 +478,10 @@ def validate_file(path: Path) -> str:
         raise InputError(str(path), "", "no such file")
     if path.is_dir():
         raise InputError(str(path), "", "a folder, not a file")
+    if not path.is_file():  # opening a pipe blocks until someone writes to it
+        raise InputError(str(path), "", "not a regular file (a device or a pipe?)")
     kind = _guess_kind(path)
     if kind == "replay":
-        from tactics.replay import load_replay
-
         rep = load_replay(path)
         return (f"{rep.header.ruleset} replay: {len(rep.header.roster)} combatants, {len(rep.events)} events, "
                 f"{rep.duration:.1f} s")
@@ -578,9 +649,52 @@ def _mount_whatif() -> None:
 _mount_whatif()
 
 
-def main() -> None:
-    """Console script entry point (``tactics``)."""
-    app(prog_name="tactics")
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+def _click_errors() -> tuple[type[BaseException], ...]:
+    """The ClickException classes typer may raise (its vendored click, and click itself)."""
+    out: list[type[BaseException]] = []
+    vendored = getattr(getattr(typer, "core", None), "_click", None)
+    if vendored is not None:
+        out.append(vendored.exceptions.ClickException)
+    with contextlib.suppress(ImportError):
+        import click
+
+        out.append(click.ClickException)
+    return tuple(out)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console script entry point (``tactics``).
+
+    SIGTERM becomes :class:`~tactics.errors.Terminated` (a ``KeyboardInterrupt``)
+    in the main thread, so ``kill`` cleans up like Ctrl-C: temporary files
+    removed, batch workers ended, exit status 143. A usage error (an unknown
+    command or option, ``--runs abc``) is one line too, exit 2::
+
+        error: Invalid value for '--runs' / '-n': Input should be a valid integer, ... (tactics batch -h for help)
+    """
+    with contextlib.suppress(ValueError):  # not the main thread (embedded): leave the default
+        signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        code = app(args=argv, prog_name="tactics", standalone_mode=False)
+    except _click_errors() as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `tactics`: the help
+            err.show()  # type: ignore[attr-defined]
+            sys.exit(getattr(err, "exit_code", 2))
+        ctx = getattr(err, "ctx", None)
+        where = f" ({ctx.command_path} -h for help)" if ctx is not None else ""
+        msg = " ".join(err.format_message().split())  # type: ignore[attr-defined]
+        err_console.print(Text(f"error: {msg}{where}", style="red"), soft_wrap=True)
+        sys.exit(getattr(err, "exit_code", 2) or 2)
+    except KeyboardInterrupt as err:  # between commands (the parser): as _guard does
+        err_console.print("interrupted")
+        sys.exit(143 if isinstance(err, Terminated) else 130)
+    if code is None or isinstance(code, int):
+        sys.exit(code or 0)
+    sys.exit(0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -30,6 +30,19 @@ class InputError(ValueError):
         super().__init__(": ".join(" ".join(p.split()) for p in parts))
 
 
+MAX_TOML_BYTES = 16 * 1024 * 1024
+"""Largest TOML file (map, sheet, encounter): a 1000 × 1000 map grid is 1 MB."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread (by the ``tactics`` command's handler) so cleanup runs.
+
+    A subclass of ``KeyboardInterrupt``: whatever stops cleanly on Ctrl-C
+    (temporary files removed, worker processes ended) does the same on
+    ``kill``. The command exits with status 143 (128 + 15) instead of 130.
+    """
+
+
 def read_toml(path: str | os.PathLike[str], what: str = "file") -> dict[str, Any]:
     """A TOML file as a dict, or :class:`InputError` naming the file, the line and the problem.
 
@@ -47,7 +60,16 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
     """:func:`read_toml` and the file's text (for loaders that point at lines themselves)."""
     src = str(path)
     try:
-        text = Path(path).read_bytes().decode("utf-8")
+        if Path(path).exists() and not Path(path).is_dir() and not Path(path).is_file():
+            article = "an" if what[:1] in "aeiou" else "a"
+            raise InputError(src, "", f"not a regular file (a device or a pipe?), expected {article} {what}")
+        with open(path, "rb") as fh:  # bounded: never more than the limit
+            raw = fh.read(MAX_TOML_BYTES + 1)
+        if len(raw) > MAX_TOML_BYTES:
+            raise InputError(src, "", f"the {what} is more than {MAX_TOML_BYTES:,} bytes long")
+        text = raw.decode("utf-8")
+    except IsADirectoryError:
+        raise InputError(src, "", f"a folder, not a {what}") from None
     except FileNotFoundError:
         raise InputError(src, "", f"no such {what}") from None
     except UnicodeDecodeError:
@@ -56,6 +78,8 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
         raise InputError(src, "", f"cannot read the {what}: {exc.strerror or exc}") from None
     try:
         return tomllib.loads(text), text
+    except RecursionError:
+        raise InputError(src, "", f"unreadable TOML: arrays or tables nested too deeply in the {what}") from None
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)

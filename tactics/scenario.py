@@ -32,13 +32,16 @@ Load it, build a fresh :class:`~tactics.sim.Encounter` per run, run it::
 
 Every refusal is an :class:`~tactics.errors.InputError` naming the file, the
 place and the problem (unknown map, character or policy, wrong types, a spawn
-place off the map...). Character names are the sheets of
+place off the map, a number that is not finite — TOML has ``nan`` and
+``inf`` —, more than :data:`MAX_FIGHTERS` fighters, two members with one
+``id``, an option out of its range; ``docs/limits.md``). Character names are the sheets of
 ``assets/characters/`` (``steven``, ``spear-thrower``...) or an archetype
 (``brawler``, ``skirmisher``, ``flyer``...); map names are the maps of ``maps/``.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -54,7 +57,7 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 __all__ = [
     "Scenario", "Team", "Member", "load_scenario", "default_scenario", "scenario_from_dict",
     "map_for", "character_for", "policy_names", "sheet_policy", "ARCHETYPES", "SHEET_POLICIES", "LIGHT_OVERRIDES",
-    "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root",
+    "shipped_maps", "shipped_characters", "shipped_encounters", "repo_root", "data_root", "MAX_FIGHTERS",
 ]
 
 ARCHETYPES: dict[str, str] = {
@@ -84,6 +87,21 @@ SHEET_POLICIES: dict[str, str] = {
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 
+MAX_FIGHTERS = 2_000
+"""Most combatants in one encounter (counts added up)."""
+MAX_ALTITUDE = 10_000.0
+"""Highest (and lowest) starting ``z`` in metres."""
+MAX_UNTIL = 1e6
+"""Longest time limit, seconds (the replay reader refuses later events)."""
+OPTION_RANGES: dict[str, tuple[float, float]] = {
+    "round_seconds": (1e-3, 3600.0),
+    "stall_rounds": (1, 1_000_000),
+}
+"""Inclusive ranges of the numeric encounter options; ``keyframe_every`` is 0 (default) or 0.1 and up."""
+MIN_KEYFRAME_EVERY = 0.1
+MAX_KEYFRAME_COPIES = 2_000_000
+"""Keyframes × fighters a replay's fold may hold (as :mod:`tactics.replay.checks` allows)."""
+
 LIGHT_OVERRIDES = ("day", "night", "bright", "dim", "dark")
 """``day``: the whole map bright; ``night``: the map's default light becomes dark but
 its lit zones stay; ``bright``/``dim``/``dark``: the whole map in that light."""
@@ -91,16 +109,31 @@ its lit zones stay; ``bright``/``dim``/``dark``: the whole map in that light."""
 
 # ----------------------------------------------------------------- where things are
 @lru_cache(maxsize=1)
+def data_root() -> Path:
+    """The shipped data: ``tactics/data/`` holds ``maps/`` and ``assets/characters/``.
+
+    In a checkout they are symlinks to the top-level ``maps/`` and ``assets/``
+    (where people edit them and the README points); a wheel or a plain
+    ``pip install .`` copies the files into the installed package, so a
+    ``tactics`` installed anywhere finds them (``docs/cli.md`` § Installing).
+    """
+    return Path(tactics.__file__).resolve().parent / "data"
+
+
+@lru_cache(maxsize=1)
 def repo_root() -> Path:
-    """The checkout holding ``maps/`` and ``assets/`` (the package is installed editable)."""
+    """The checkout holding ``maps/`` and ``assets/`` (meaningful only when installed editable).
+
+    Kept for scripts; the shipped files are found through :func:`data_root`.
+    """
     return Path(tactics.__file__).resolve().parents[1]
 
 
 def _dir(name: str) -> Path:
-    d = repo_root() / name
+    d = (data_root() / name).resolve()  # in a checkout: the top-level folder the symlink names
     if not d.is_dir():
-        raise InputError(str(d), "", f"the shipped {name}/ folder is missing; install tactics from its checkout "
-                         "(pip install -e .)")
+        raise InputError(str(d), "", f"the shipped {name}/ folder is missing; reinstall tactics "
+                         "(pip install . from its checkout)")
     return d
 
 
@@ -497,8 +530,36 @@ def _to_plain(sc: Scenario) -> dict[str, Any]:
     return d
 
 
+def _non_finite(value: Any, path: str = "") -> str | None:
+    """The place of the first NaN or infinity in a parsed document, else None.
+
+    >>> _non_finite({"teams": {"red": {"members": [{"at": [1.0, float("nan")]}]}}})
+    'teams.red member 1 at'
+    """
+    if isinstance(value, float):
+        return None if math.isfinite(value) else (path or "top level")
+    if isinstance(value, dict):
+        sep = " " if re.search(r" member \d+$", path) else "."
+        items = [(f"{path}{sep}{k}" if path else str(k), v) for k, v in value.items()]
+    elif isinstance(value, list):
+        if path.endswith(".members"):
+            items = [(f"{path[:-len('.members')]} member {i}", v) for i, v in enumerate(value, 1)]
+        else:
+            items = [(path, v) for v in value]
+    else:
+        return None
+    for where, v in items:
+        got = _non_finite(v, where)
+        if got is not None:
+            return got
+    return None
+
+
 def scenario_from_dict(doc: Mapping[str, Any], source: str = "<dict>", *, strict: bool = True) -> Scenario:
     """Check a parsed encounter document and make a :class:`Scenario` (InputError when refused)."""
+    bad = _non_finite(dict(doc))
+    if bad is not None:
+        raise InputError(source, bad, "must be a finite number (not nan or inf)")
     d = _normalise(dict(doc), source)
     d["source"] = source
     if isinstance(d.get("teams"), dict):
@@ -521,6 +582,9 @@ def scenario_from_dict(doc: Mapping[str, Any], source: str = "<dict>", *, strict
 def _check(sc: Scenario, src: str) -> None:
     from tactics.sim.encounter import ENGINE_OPTIONS, Options
 
+    bad = _non_finite(msgspec.to_builtins(sc))  # after conversion: --set until=nan arrives as text
+    if bad is not None:
+        raise InputError(src, bad, "must be a finite number (not nan or inf)")
     rules = get_ruleset(sc.ruleset, src, "ruleset")
     given = dict(sc.options)
     kept: dict[str, Any] = {}
@@ -534,15 +598,30 @@ def _check(sc: Scenario, src: str) -> None:
                              problem) from None
         kept.update({k: v for k, v in msgspec.to_builtins(opts).items() if k in part})
     sc.options = kept
+    for name, (low, high) in OPTION_RANGES.items():
+        value = sc.options.get(name)
+        if value is not None and not low <= value <= high:
+            raise InputError(src, f"options.{name}", f"is {value:g}; must be {low:g} to {high:g}")
     if sc.until <= 0:
         raise InputError(src, "until", "must be more than 0 seconds")
+    if sc.until > MAX_UNTIL:
+        raise InputError(src, "until", f"is {sc.until:g} s; at most {MAX_UNTIL:g}")
+    fighters = sum(max(0, m.count) for t in sc.teams.values() for m in t.members)
+    if fighters > MAX_FIGHTERS:
+        raise InputError(src, "teams", f"{fighters:,} fighters; at most {MAX_FIGHTERS:,} in one encounter")
+    every = sc.options.get("keyframe_every", 10.0) or 10.0
+    if every < MIN_KEYFRAME_EVERY:
+        raise InputError(src, "options.keyframe_every", f"is {every:g}; must be 0 (the default) "
+                         f"or at least {MIN_KEYFRAME_EVERY:g} seconds")
+    if (sc.until / every + 1) * max(1, fighters) > MAX_KEYFRAME_COPIES:
+        raise InputError(src, "options.keyframe_every", f"{every:g} s over {sc.until:g} s for {fighters} fighters "
+                         f"makes too many keyframes (at most {MAX_KEYFRAME_COPIES:,} copies); give a larger one")
+    _check_ids(sc, src)
     if sc.light is not None and sc.light not in LIGHT_OVERRIDES:
         raise InputError(src, "light", f"unknown light {sc.light!r}; use one of {', '.join(LIGHT_OVERRIDES)}")
     try:
         tmap = sc.load_map()
-    except ValueError as err:
-        if isinstance(err, InputError):
-            raise
+    except ValueError as err:  # an InputError names the map file: keep it, after the encounter's place
         raise InputError(src, "map", str(err)) from None
     if not sc.teams:
         raise InputError(src, "teams", "an encounter needs at least one team")
@@ -562,9 +641,7 @@ def _check(sc: Scenario, src: str) -> None:
                 raise InputError(src, f"{place} count", "must be 0 or more")
             try:
                 character_for(m.character, sc.base, sc.ruleset)
-            except ValueError as err:
-                if isinstance(err, InputError):
-                    raise
+            except ValueError as err:  # an InputError names the sheet: keep it, after the encounter's place
                 raise InputError(src, f"{place} character", str(err)) from None
             try:
                 _check_policy(sc.policy_of(team, m), sc.ruleset)
@@ -576,6 +653,8 @@ def _check(sc: Scenario, src: str) -> None:
             if len(m.at) not in (2, 3):
                 raise InputError(src, f"{place} at", "must be [x, y] or [x, y, z] in metres")
             x, y = m.at[0], m.at[1]
+            if len(m.at) == 3 and not -MAX_ALTITUDE <= m.at[2] <= MAX_ALTITUDE:
+                raise InputError(src, f"{place} at", f"z = {m.at[2]:g} m; at most {MAX_ALTITUDE:g} m up or down")
             minx, miny, maxx, maxy = tmap.bounds
             if not (minx <= x < maxx and miny <= y < maxy):
                 raise InputError(src, f"{place} at", f"({x:g}, {y:g}) is off the map {tmap.name!r} "
@@ -588,6 +667,30 @@ def _check(sc: Scenario, src: str) -> None:
             zones = ", ".join(f"{z} ({len(p)})" for z, p in tmap.spawns.items()) or "none"
             raise InputError(src, "teams", f"{n} members start in spawn zone {zone!r} but map {tmap.name!r} has "
                              f"{have} places there (zones: {zones}); give some members at = [x, y]")
+
+
+def _check_ids(sc: Scenario, src: str) -> None:
+    """Refuse two combatants with one id, the way :meth:`Scenario.build` would name them."""
+    taken: dict[str, str] = {}
+    per_team: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for team, t in sc.teams.items():
+        for i, m in enumerate(t.members, 1):
+            for _ in range(max(0, m.count)):
+                per_team[team] = per_team.get(team, 0) + 1
+                if m.id:
+                    seen[m.id] = seen.get(m.id, 0) + 1
+                    uid = m.id if m.count == 1 else f"{m.id}-{seen[m.id]}"
+                    if uid in taken:
+                        raise InputError(src, f"teams.{team} member {i} id",
+                                         f"{uid!r} is already the id of {taken[uid]}")
+                else:
+                    n = per_team[team]
+                    uid = f"{team}-{n}"
+                    while uid in taken:
+                        n += 1
+                        uid = f"{team}-{n}"
+                taken[uid] = f"teams.{team} member {i}"
 
 
 def load_scenario(path: str | Path) -> Scenario:

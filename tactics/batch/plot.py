@@ -25,6 +25,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
+from tactics.files import atomic_path  # noqa: E402
+
 if TYPE_CHECKING:
     from tactics.batch.report import Summary
     from tactics.batch.table import Table
@@ -103,8 +105,9 @@ def figure(table_or_summary: Table | Summary) -> Figure:
 def plot(table_or_summary: Table | Summary, path: str | os.PathLike[str], dpi: int = 120) -> Path:
     """Draw :func:`figure` and save it (PNG, SVG, PDF by the suffix)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    figure(table_or_summary).savefig(path, dpi=dpi)
+    fig = figure(table_or_summary)
+    with atomic_path(path) as tmp:  # whole or not at all
+        fig.savefig(tmp, dpi=dpi, format=path.suffix.lstrip(".").lower() or None)
     return path
 
 

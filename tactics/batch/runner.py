@@ -39,10 +39,12 @@ time is in ``table.meta`` and ``table.summary()``.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import itertools
 import math
 import os
+import signal
 import sys
 import time
 import tomllib
@@ -56,8 +58,16 @@ from typing import Any
 from tactics.batch.seeds import fresh_batch_seed, run_seed
 from tactics.batch.stats import character_columns
 from tactics.batch.table import Table
+from tactics.errors import InputError
+from tactics.files import atomic_write_bytes
 
 SCHEDULER_ENV = "TACTICS_SCHEDULER"
+SCHEDULER_TIMEOUT = 10
+"""Seconds to wait for a Dask scheduler before giving up (Dask's own default is 30)."""
+MAX_FIGHTS = 2_000_000
+"""Most fights in one batch (runs × conditions): every row is kept in memory until the end."""
+MAX_CONDITIONS = 10_000
+"""Most combinations of ``vary`` values."""
 
 Factory = Callable[[int, dict[str, Any]], Any]
 """``factory(seed, overrides) -> Encounter``: a picklable top-level callable."""
@@ -108,8 +118,29 @@ chunks a worker runs share one scenario and its caches (the map's paths, the AI'
 
 def _adopt(conditions: tuple[Condition, ...]) -> None:
     """Pool initializer: keep this worker's conditions (forked workers inherit the parent's warm ones)."""
+    _worker_signals()
     _ADOPTED.clear()
     _ADOPTED.update((c.index, c) for c in conditions)
+
+
+def _worker_signals() -> None:
+    """In a local worker: leave Ctrl-C to the parent (which stops the pool), and die with the parent.
+
+    A terminal's Ctrl-C reaches the whole process group; the workers ignore
+    it so that only the parent reports it, and it terminates them. On Linux
+    the kernel also sends SIGTERM to a worker whose parent dies by any means
+    (even SIGKILL), so no worker outlives its batch.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # PR_SET_PDEATHSIG
+            if os.getppid() == 1:  # the parent died before the line above ran
+                os._exit(1)
 
 
 def _run_chunk(chunk: _Chunk) -> list[dict[str, Any]]:
@@ -232,10 +263,38 @@ def parse_overrides(specs: Iterable[str] | Mapping[str, Any] | None) -> dict[str
 
 # ----------------------------------------------------------------- executors
 def default_workers() -> int:
+    """One worker per CPU this process may run on."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # pragma: no cover - not Linux
         return max(1, os.cpu_count() or 1)
+
+
+def max_workers() -> int:
+    """The most local worker processes a batch starts: the machine's CPUs (two at least)."""
+    return max(2, os.cpu_count() or 1, default_workers())
+
+
+def cap_workers(asked: int | None, fights: int) -> tuple[int, str]:
+    """The local workers to start for ``fights`` fights, and why it differs from ``asked`` ("" if not).
+
+    >>> cap_workers(4, 1)
+    (1, 'using 1 worker, one per fight (asked for 4)')
+    >>> cap_workers(1, 10)
+    (1, '')
+    """
+    if asked is None:
+        n = default_workers()
+        return max(1, min(n, fights)), ""
+    asked = int(asked)
+    if asked < 1:
+        raise ValueError(f"workers must be at least 1, got {asked}")
+    n = min(asked, max_workers())
+    note = f"using {n} workers, the number of CPUs (asked for {asked})" if n < asked else ""
+    if fights < n:
+        n = max(1, fights)
+        note = f"using {n} worker{'s' if n > 1 else ''}, one per fight (asked for {asked})"
+    return n, note
 
 
 def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
@@ -246,7 +305,10 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
         raise ImportError(
             "running on a Dask cluster needs the cluster extra: pip install 'tactics[cluster]'"
         ) from None
-    client = Client(address)
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, ValueError, TypeError) as err:
+        raise InputError("--scheduler", address, f"cannot use the Dask scheduler: {' '.join(str(err).split())}") from None
     try:
         threads = sum(client.nthreads().values()) or 1
     except Exception:  # noqa: BLE001 - only used to size chunks
@@ -263,7 +325,7 @@ class _Plan:
 
 
 def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
-          conditions: Sequence[Condition] = ()) -> _Plan:
+          conditions: Sequence[Condition] = (), fights: int | None = None) -> _Plan:
     if executor is not None:
         return _Plan(executor, None, workers or default_workers(), type(executor).__name__)
     if scheduler is None and workers is None:
@@ -271,13 +333,27 @@ def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
     if scheduler:
         ex, close, threads = dask_executor(scheduler)
         return _Plan(ex, close, workers or threads, f"dask {scheduler}")
-    n = default_workers() if workers is None else int(workers)
-    if n < 1:
-        raise ValueError(f"workers must be at least 1, got {n}")
+    n, _ = cap_workers(workers, max_workers() if fights is None else fights)
     if n == 1:
         return _Plan(None, None, 1, "this process")
     ex = ProcessPoolExecutor(max_workers=n, initializer=_adopt, initargs=(tuple(conditions),))
     return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
+
+
+def _stop_pool(ex: ProcessPoolExecutor) -> None:
+    """Interrupted: drop the queued chunks and end the workers now (not after their current chunk)."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join(timeout=5)
+    with contextlib.suppress(Exception):
+        ex.shutdown(wait=False, cancel_futures=True)
 
 
 CHUNK_MAX = 200
@@ -344,8 +420,20 @@ def run(
     runs = int(runs)
     if runs < 1:
         raise ValueError(f"runs must be at least 1, got {runs}")
+    if runs > MAX_FIGHTS:
+        raise InputError("--runs", str(runs), f"at most {MAX_FIGHTS:,} fights in one batch")
+    if until is not None and not (math.isfinite(float(until)) and float(until) > 0):
+        raise InputError("--until", f"{until}", "must be a finite number of seconds, more than 0")
+    if chunksize is not None and int(chunksize) < 1:
+        raise ValueError(f"chunksize must be at least 1, got {chunksize}")
     src = resolve_encounter(encounter)
     varied = parse_vary(vary)
+    combos = math.prod(len(v) for v in varied.values())
+    if combos > MAX_CONDITIONS:
+        raise InputError("--vary", " ".join(varied), f"{combos:,} combinations; at most {MAX_CONDITIONS:,}")
+    if combos * runs > MAX_FIGHTS:
+        raise InputError("--runs", str(runs), f"{combos:,} conditions × {runs:,} runs is more than "
+                         f"{MAX_FIGHTS:,} fights in one batch")
     fixed = parse_overrides(overrides)
     batch_seed = fresh_batch_seed() if seed is None else int(seed)
     conditions = [
@@ -358,7 +446,7 @@ def run(
         replays_dir.mkdir(parents=True, exist_ok=True)
 
     total = len(conditions) * runs
-    plan = _plan(workers, executor, scheduler, conditions)
+    plan = _plan(workers, executor, scheduler, conditions, total)
     chunks = _chunks(conditions, seeds, int(chunksize) if chunksize else None, plan.workers,
                      replays_dir is not None)
     local_pool = isinstance(plan.executor, ProcessPoolExecutor) and executor is None
@@ -372,7 +460,7 @@ def run(
             with _progress(show, total, plan.label) as advance:
                 for ch in chunks:
                     done = _run_chunk(ch)
-                    records.extend(done)
+                    records.extend(_kept(done, replays_dir, len(conditions)))
                     advance(len(done))
         else:
             if isinstance(plan.executor, ProcessPoolExecutor) and chunks:
@@ -398,11 +486,18 @@ def run(
                              "error": f"{type(err).__name__}: {err}", "traceback": tb}
                             for r, s in ch.items
                         ]
-                    records.extend(done)
+                    records.extend(_kept(done, replays_dir, len(conditions)))
                     advance(len(done))
-    finally:
+    except BaseException:
+        if local_pool:
+            _stop_pool(plan.executor)  # type: ignore[arg-type]
+        elif plan.close is not None:
+            plan.close()
+        raise
+    else:
         if plan.close is not None:
             plan.close()
+    finally:
         gc.unfreeze()
     wall = time.perf_counter() - t0
 
@@ -415,8 +510,6 @@ def run(
         if rec.get("error"):
             failures.append({**{k: row[k] for k in (*cond.params, "run", "seed", "error")},
                              "traceback": rec.get("traceback", "")})
-        if replays_dir is not None and rec.get("replay") is not None:
-            (replays_dir / replay_name(rec["condition"], rec["run"], len(conditions))).write_bytes(rec["replay"])
 
     name = getattr(src, "name", "") or getattr(src, "__name__", "") or "encounter"
     meta = {
@@ -436,6 +529,17 @@ def run(
         "replays": str(replays_dir) if replays_dir is not None else None,
     }
     return Table(rows, meta)
+
+
+def _kept(done: list[dict[str, Any]], folder: Path | None, n_conditions: int) -> list[dict[str, Any]]:
+    """Write the replays of a finished chunk now (each whole) and drop their bytes: a long batch
+    with ``keep_replays`` holds one chunk of replays in memory, not all of them."""
+    if folder is not None:
+        for rec in done:
+            data = rec.pop("replay", None)
+            if data is not None:
+                atomic_write_bytes(folder / replay_name(rec["condition"], rec["run"], n_conditions), data)
+    return done
 
 
 def replay_name(condition: int, run: int, n_conditions: int) -> str:
@@ -491,4 +595,5 @@ class _progress:
 
 
 __all__ = ["run", "rerun", "resolve_encounter", "parse_vary", "parse_overrides", "parse_value", "Condition",
-           "Factory", "SCHEDULER_ENV", "default_workers", "dask_executor", "replay_name"]
+           "Factory", "SCHEDULER_ENV", "MAX_FIGHTS", "MAX_CONDITIONS", "default_workers", "max_workers",
+           "cap_workers", "dask_executor", "replay_name"]

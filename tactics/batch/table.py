@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tactics.files import atomic_path
+
 if TYPE_CHECKING:
     from tactics.batch.report import Summary
 
@@ -83,9 +85,9 @@ class Table:
         return self.to_csv(path)
 
     def to_csv(self, path: str | os.PathLike[str]) -> Path:
+        """Write the CSV whole or not at all (a temporary file renamed into place)."""
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "w", newline="", encoding="utf-8") as fh:
+        with atomic_path(path) as tmp, open(tmp, "w", newline="", encoding="utf-8") as fh:
             w = csv.writer(fh)
             w.writerow(self.columns)
             for r in self.rows:
@@ -95,9 +97,9 @@ class Table:
     def to_parquet(self, path: str | os.PathLike[str]) -> Path:
         pa, pq = _pyarrow()
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
         data = {c: [r.get(c) for r in self.rows] for c in self.columns}
-        pq.write_table(pa.table(data), path)
+        with atomic_path(path) as tmp:
+            pq.write_table(pa.table(data), str(tmp))
         return path
 
 

@@ -30,13 +30,14 @@ from __future__ import annotations
 import bisect
 import heapq
 import math
-from functools import cached_property
+import threading
 
 import networkx as nx
 import numpy as np
 
 from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
+from .shared import locked_cached_property
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
 WALK, SWIM, CLIMB, JUMP, FLY, DROP = range(6)
@@ -67,6 +68,7 @@ class CellGraph:
         self.cls = cls
         self.hmin = hmin
         self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
+        self._build_lock = threading.RLock()  # lazily built tables: see tactics.map.shared
         n = rows * cols
         order = np.argsort(src * n + dst)  # by (src, dst): one key, each edge once
         self.src, self.dst = src[order], dst[order]
@@ -75,7 +77,7 @@ class CellGraph:
         self.indptr = np.concatenate([[0], np.cumsum(np.bincount(self.src, minlength=n))])
         self._fwd = (self.indptr.tolist(), self.dst.tolist(), self.cost.tolist())
 
-    @cached_property
+    @locked_cached_property
     def _rev(self) -> tuple[list[int], list[int], list[float]]:
         """The edges by destination, as lists (for :meth:`dijkstra_to`; built on first use)."""
         n = self.rows * self.cols
@@ -198,13 +200,13 @@ class CellGraph:
         except ValueError:
             return -1
 
-    @cached_property
+    @locked_cached_property
     def edge_lists(self) -> tuple[list[int], list[int], list[float], list[float]]:
         """Per edge, as plain lists (built once per graph): kind code, surface
         code (-1: none), gap width (nan: none), cost."""
         return self.kind.tolist(), self.surf.tolist(), self.gap.tolist(), self._fwd[2]
 
-    @cached_property
+    @locked_cached_property
     def jump_tables(self) -> JumpTables:
         """What :meth:`astar` needs beyond the edges (built on first use)."""
         return JumpTables(self)

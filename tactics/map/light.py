@@ -21,6 +21,7 @@ import math
 import numpy as np
 import shapely
 
+from .shared import PerThread
 from .terrain import LIGHTS
 
 _NAMES = np.array(LIGHTS, dtype=object)
@@ -35,8 +36,9 @@ class LightField:
         self.s = float(cell_size)
         self.default = default
         self.shapes = [(code, shapely.from_wkt(wkt)) for code, wkt in polygons]
-        for _, g in self.shapes:
-            shapely.prepare(g)
+        """``(code, polygon)`` in painting order; unprepared (queries use :meth:`_prepared`)."""
+        self._codes = [code for code, _ in self.shapes]
+        self._per_thread = PerThread(lambda: [g for _, g in self.shapes])
         self._base = cell_codes.astype(np.int8)
         self._base_flat = self._base.ravel().tolist()
         codes = self._base.copy()
@@ -44,7 +46,7 @@ class LightField:
         if self.shapes:
             r, c = np.divmod(np.arange(codes.size), self.cols)
             boxes = shapely.box(c * self.s, r * self.s, (c + 1) * self.s, (r + 1) * self.s)
-            for code, g in self.shapes:
+            for code, g in zip(self._codes, self._per_thread.get()):
                 inside = shapely.contains_properly(g, boxes).reshape(codes.shape)
                 touch = shapely.intersects(g, boxes).reshape(codes.shape)
                 codes[inside] = code
@@ -72,7 +74,7 @@ class LightField:
         if not self._mixed_flat[i]:
             return self._flat[i]
         code = self._base_flat[i]
-        for k, g in self.shapes:
+        for k, g in zip(self._codes, self._per_thread.get()):
             if shapely.intersects_xy(g, x, y):
                 code = k
         return code
@@ -91,7 +93,7 @@ class LightField:
             if sel.size:
                 px, py = xs[sel], ys[sel]
                 val = self._base.ravel()[idx[sel]].copy()
-                for code, g in self.shapes:
+                for code, g in zip(self._codes, self._per_thread.get()):
                     val[shapely.intersects_xy(g, px, py)] = code
                 out[sel] = val
         return out

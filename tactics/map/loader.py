@@ -27,13 +27,20 @@ line in the file), ``[light] polygon 2``, ``[spawns] red cell 1``,
 
 from __future__ import annotations
 
+import hashlib
+import math
+import os
 import re
+import stat
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError, read_toml_text
+from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .tactical import TacticalMap, _lines
 from .terrain import KINDS, LIGHTS, SURFACES, Terrain, canonical_kind
 
@@ -61,10 +68,79 @@ _HEIGHT_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 def load_map(path: str | Path) -> TacticalMap:
-    """Read and validate a map file; raises :class:`InputError` on any problem."""
-    src = str(path)
+    """Read and validate a map file; raises :class:`InputError` on any problem.
+
+    The same file with the same content gives the same :class:`TacticalMap`
+    object, from any thread: maps are immutable, and their lazily built
+    sight tables, movement graphs and path answers are then shared too. See
+    :data:`MAP_MEMORY` for the memo (the one piece of process-wide state of
+    the map layer).
+    """
+    seen = _read(path)
+    if seen is not None:
+        key, data = seen
+        key += (hashlib.blake2b(data, digest_size=16).digest(),)
+        with _MEMO_LOCK:
+            hit = _MEMO.get(key)
+            if hit is not None:
+                _MEMO.move_to_end(key)
+                return hit
     doc, text = read_toml_text(path, "map file")
-    return build_map(doc, src, text)
+    m = build_map(doc, str(path), text)
+    if seen is not None:
+        # keyed by the content actually parsed (the file may have changed since it was read above)
+        key = key[:-1] + (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(),)
+        with _MEMO_LOCK:
+            m = _MEMO.setdefault(key, m)  # another thread may have published the same map first
+            _MEMO.move_to_end(key)
+            while len(_MEMO) > MAP_MEMORY:
+                _MEMO.popitem(last=False)
+    return m
+
+
+def _read(path: str | Path) -> tuple[tuple, bytes] | None:
+    """``((absolute path, device, inode, size, mtime_ns), bytes)`` of a regular file, from one
+    open (so the numbers and the bytes belong together); None when it cannot be read (the
+    loader then gives its one-line refusal)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except (OSError, ValueError):
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        parts = []
+        while True:
+            chunk = os.read(fd, max(st.st_size + 1, 65536))
+            if not chunk:
+                break
+            parts.append(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return (os.path.abspath(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), b"".join(parts)
+
+
+MAP_MEMORY = 32
+"""How many parsed maps :func:`load_map` keeps (least recently used first out).
+
+The one process-wide memo of the map layer: keyed by the absolute path, the
+file's device and inode (the file itself, whatever the path), its size and
+``st_mtime_ns``, and a BLAKE2b hash of its bytes (so a file rewritten
+within the same mtime tick still reloads); the values are immutable maps.
+A hit costs an open, an ``fstat``, a read and a hash of the file (about
+10-30 µs), no parsing. :func:`clear_map_memo` empties it."""
+
+_MEMO: OrderedDict[tuple, TacticalMap] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def clear_map_memo() -> None:
+    """Forget every map :func:`load_map` kept (the next load parses again)."""
+    with _MEMO_LOCK:
+        _MEMO.clear()
 
 
 def validate_map(path: str | Path) -> list[str]:
@@ -80,6 +156,8 @@ def validate_map(path: str | Path) -> list[str]:
 def _num(v: object, src: str, place: str, what: str, minimum: float | None = None) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise InputError(src, place, f"{what} must be a number, not {type(v).__name__} {v!r}")
+    if not math.isfinite(v):
+        raise InputError(src, place, f"{what} must be a finite number, not {v!r}")
     if minimum is not None and v < minimum:
         raise InputError(src, place, f"{what} must be at least {minimum:g}, not {v!r}")
     return float(v)
@@ -115,6 +193,8 @@ def parse_terrain(spec: object, src: str, place: str) -> Terrain:
         raise InputError(src, place, f"unknown terrain kind {raw!r}; use one of {', '.join(KINDS)}")
     height = _num(spec.get("height", DEFAULT_WALL_HEIGHT if kind == "wall" else 0.0), src, place, "height", 0)
     depth = _num(spec.get("depth", DEFAULT_DEPTH.get(kind, 0.0)), src, place, "depth", 0)
+    check_number(height, src, place, "height", 0.0, MAX_HEIGHT)
+    check_number(depth, src, place, "depth", 0.0, MAX_HEIGHT)
     if kind == "wall" and height <= 0:
         raise InputError(src, place, "a wall needs a height above 0")
     if kind in ("water", "gap") and depth <= 0:
@@ -132,6 +212,7 @@ def parse_terrain(spec: object, src: str, place: str) -> Terrain:
 def parse_height_rows(lines: list[str], scale: float, src: str,
                       place: Callable[[int, int], str]) -> np.ndarray:
     """Height characters (``0-9``, ``a-z`` = 10..35, ``.`` = 0) times ``scale``."""
+    check_cells(max((len(x) for x in lines), default=0), len(lines), src, place(0, 0))
     out = np.zeros((len(lines), max((len(x) for x in lines), default=0)))
     for r, line in enumerate(lines):
         if len(line) != out.shape[1]:
@@ -214,12 +295,11 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
     if "grid" not in m:
         raise InputError(src, "[map]", "missing key 'grid'")
     grid = _grid_lines(m["grid"], src, "[map] grid")
+    check_cells(max((len(line) for line in grid), default=0), len(grid), src, "[map] grid")
     for k in ("name", "description"):
         if k in m and not isinstance(m[k], str):
             raise InputError(src, f"[map] {k}", f"must be a string, not {type(m[k]).__name__}")
-    cell_size = _num(m.get("cell_size", 2.0), src, "[map] cell_size", "cell_size")
-    if cell_size <= 0:
-        raise InputError(src, "[map] cell_size", f"must be above 0, not {cell_size:g}")
+    cell_size = check_cell_size(_num(m.get("cell_size", 2.0), src, "[map] cell_size", "cell_size"), src)
     name = m.get("name", Path(src).stem if src not in ("<dict>", "<grid>") else "untitled")
 
     legend = dict(DEFAULT_LEGEND)
@@ -240,10 +320,13 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
             raise InputError(src, "[heights] ground", "must be rows of numbers") from None
         if ground.ndim != 2:
             raise InputError(src, "[heights] ground", "must be rows of numbers")
+        _check_heights(ground, src, lambda r, c: f"[heights] ground row {r + 1}, col {c + 1}")
     elif "grid" in h:
         scale = _num(h.get("scale", 1.0), src, "[heights] scale", "scale")
         hl = _grid_lines(h["grid"], src, "[heights] grid")
-        ground = parse_height_rows(hl, scale, src, loc.placer("heights", "grid", len(hl), "[heights] grid"))
+        hplace = loc.placer("heights", "grid", len(hl), "[heights] grid")
+        ground = parse_height_rows(hl, scale, src, hplace)
+        _check_heights(ground, src, hplace)
     if "regions" in h:
         if ground is None:
             ground = np.zeros((rows, cols))
@@ -258,12 +341,17 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
             _keys(reg, {"cols", "rows", "cells", "height"}, src, place)
             if "height" not in reg:
                 raise InputError(src, place, "missing key 'height'")
-            hv = _num(reg["height"], src, place, "height")
+            hv = check_number(_num(reg["height"], src, place, "height"), src, place, "height",
+                              -MAX_HEIGHT, MAX_HEIGHT)
             if "cells" in reg:
                 cells = _cells(reg["cells"], src, place)
             else:
                 c0, c1 = _pair(reg.get("cols", [0, cols - 1]), src, place, "cols")
                 r0, r1 = _pair(reg.get("rows", [0, rows - 1]), src, place, "rows")
+                for what, lo, hi, n in (("cols", c0, c1, cols), ("rows", r0, r1, rows)):
+                    if not (0 <= lo <= hi < n):
+                        raise InputError(src, place, f"{what} [{lo}, {hi}] is not a range of the map's "
+                                         f"{n} {what} (0 to {n - 1})")
                 cells = [(c, r) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
             for c, r in cells:
                 if not (0 <= c < cols and 0 <= r < rows) or ground.shape != (rows, cols):
@@ -301,6 +389,15 @@ def build_map(doc: Mapping, src: str = "<dict>", text: str | None = None) -> Tac
                        cell_size=cell_size, ground=ground, default_light=default_light,
                        light_layer=light_layer, light_polygons=polygons, spawns=spawns, source=src,
                        grid_place=loc.placer("map", "grid", rows, "grid"), light_place=light_place)
+
+
+def _check_heights(ground: np.ndarray, src: str, place: Callable[[int, int], str]) -> None:
+    """Every ground height finite and within ±:data:`~tactics.map.limits.MAX_HEIGHT`."""
+    bad = ~np.isfinite(ground) | (np.abs(ground) > MAX_HEIGHT)
+    if bad.any():
+        r, c = (int(i) for i in np.argwhere(bad)[0])
+        raise InputError(src, place(r, c), f"ground height must be a finite number between {-MAX_HEIGHT:g} and "
+                         f"{MAX_HEIGHT:g} m, not {float(ground[r, c]):g}")
 
 
 def _pair(v: object, src: str, place: str, what: str) -> tuple[int, int]:

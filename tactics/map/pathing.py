@@ -26,6 +26,7 @@ import numpy as np
 
 from .graph import CellGraph
 from .movement import LEG_KINDS, Leg
+from .shared import lock_of
 from .terrain import STEP_HEIGHT, SURFACES
 
 if TYPE_CHECKING:
@@ -114,13 +115,18 @@ class _Ground(NamedTuple):
 
 
 def _open_flat(graph: CellGraph) -> _Ground:
-    """The graph's :class:`_Ground` (built once, kept on the graph)."""
+    """The graph's :class:`_Ground` (built once under the graph's lock, kept on the graph;
+    its ``level`` and ``lines`` dicts only ever gain entries that never change, so threads
+    may fill them side by side)."""
     cached = getattr(graph, "_open_flat", None)
     if cached is None:
-        ok = (graph.cls == 1) & (graph.fac == 1.0)
-        cached = _Ground(ok.ravel().tolist(), graph.stand.ravel().astype(float).tolist(), {},
-                         graph.cols + 2, {})
-        graph._open_flat = cached  # type: ignore[attr-defined]
+        with lock_of(graph):
+            cached = getattr(graph, "_open_flat", None)
+            if cached is None:
+                ok = (graph.cls == 1) & (graph.fac == 1.0)
+                cached = _Ground(ok.ravel().tolist(), graph.stand.ravel().astype(float).tolist(), {},
+                                 graph.cols + 2, {})
+                graph._open_flat = cached  # type: ignore[attr-defined]
     return cached
 
 

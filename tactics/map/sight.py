@@ -30,9 +30,19 @@ never block.
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 import shapely
+
+from .shared import PerThread, lock_of
+from .sightlines import Rects, rect_cost, rect_hits, rectangles, strip_cost, strip_hits
+
+LIST_TABLE_MAX = 2_000_000
+"""Most sparse-table entries kept as plain lists too (fast single look-ups on small maps)."""
+
+RECT_PAIRS_MAX = 4_000_000
+"""Most line × rectangle pairs :meth:`SightGrid.clear_many` tests at once (else cell by cell)."""
 
 _EPS = 1e-9
 
@@ -47,39 +57,53 @@ class SightGrid:
         self._flat = self.top.ravel().tolist()
         self._floor = float(self.top.min()) if self.top.size else 0.0
         self._table: list[list[list[float]]] | None = None
-        self._levels: list[tuple[float, object]] | None = None
+        self._build_lock = threading.RLock()
+        self._top_pad = np.pad(self.top, 1, constant_values=-np.inf)
+        self._rects: Rects | None = None
+        self._level_tops = [float(L) for L in np.unique(self.top)[1:]]
+        self._level_geoms = PerThread(self._build_levels)
 
     # ----------------------------------------------------------- one line
     def _build_table(self) -> list[list[list[float]]]:
-        """2-D sparse table: ``t[ky][kx][r*cols+c]`` = max over 2^ky × 2^kx cells."""
+        """2-D sparse table: ``t[ky][kx][r*cols+c]`` = max over 2^ky × 2^kx cells.
+
+        Built in numpy (``_table_np[ky, kx, r, c]``, -inf where a box would leave the
+        map); the plain lists :meth:`box_max` reads are made only for maps of up to
+        :data:`LIST_TABLE_MAX` entries (a 512 × 512 map would need about a gigabyte of
+        Python floats; it reads the numpy rows instead)."""
         rows, cols = self.rows, self.cols
-        ky_levels = [self.top]
-        while (1 << len(ky_levels)) <= rows:
-            a = ky_levels[-1]
-            h = 1 << (len(ky_levels) - 1)
-            ky_levels.append(np.maximum(a[:-h], a[h:]))
-        table = []
-        for a in ky_levels:
-            row = [a]
-            while (1 << len(row)) <= cols:
-                b = row[-1]
-                w = 1 << (len(row) - 1)
-                row.append(np.maximum(b[:, :-w], b[:, w:]))
-            # pad every level back to cols columns so one flat index works
-            flat = []
-            for b in row:
-                pad = np.full((rows, cols), -np.inf)
-                pad[: b.shape[0], : b.shape[1]] = b
-                flat.append(pad.ravel().tolist())
-            table.append(flat)
-        self._table_np = np.stack([np.stack([np.array(f).reshape(rows, cols) for f in lev])
-                                   for lev in _square(table)])
-        return table
+        ky_n, kx_n = rows.bit_length(), cols.bit_length()
+        t = np.full((ky_n, kx_n, rows, cols), -np.inf)
+        t[0, 0] = self.top
+        for ky in range(1, ky_n):
+            h = 1 << (ky - 1)
+            n = rows - (1 << ky) + 1
+            np.maximum(t[ky - 1, 0, :n], t[ky - 1, 0, h:h + n], out=t[ky, 0, :n])
+        for ky in range(ky_n):
+            for kx in range(1, kx_n):
+                w = 1 << (kx - 1)
+                n = cols - (1 << kx) + 1
+                np.maximum(t[ky, kx - 1, :, :n], t[ky, kx - 1, :, w:w + n], out=t[ky, kx, :, :n])
+        self._table_np = t
+        flat = t.reshape(ky_n, kx_n, rows * cols)
+        if t.size <= LIST_TABLE_MAX:
+            return [[flat[ky, kx].tolist() for kx in range(kx_n)] for ky in range(ky_n)]
+        return [[flat[ky, kx] for kx in range(kx_n)] for ky in range(ky_n)]
+
+    def _ensure_table(self) -> list[list[list[float]]]:
+        """The sparse table, built once under the grid's lock (threads share it)."""
+        t = self._table
+        if t is None:
+            with lock_of(self):
+                t = self._table
+                if t is None:
+                    t = self._build_table()
+                    self._table = t  # published last: _table_np is set by then
+        return t
 
     def box_max_many(self, c0: np.ndarray, r0: np.ndarray, c1: np.ndarray, r1: np.ndarray) -> np.ndarray:
         """Vectorised :meth:`box_max` (inclusive cell ranges, clipped to the map)."""
-        if self._table is None:
-            self._table = self._build_table()
+        self._ensure_table()
         c0 = np.clip(c0, 0, self.cols - 1)
         r0 = np.clip(r0, 0, self.rows - 1)
         c1 = np.clip(c1, 0, self.cols - 1)
@@ -106,7 +130,7 @@ class SightGrid:
             return -math.inf
         t = self._table
         if t is None:
-            t = self._table = self._build_table()
+            t = self._ensure_table()
         ky = (r1 - r0 + 1).bit_length() - 1
         kx = (c1 - c0 + 1).bit_length() - 1
         a = t[ky][kx]
@@ -174,44 +198,115 @@ class SightGrid:
         return True
 
     # ---------------------------------------------------------- many lines
+    def _build_levels(self) -> list[object]:
+        """For each distinct top ``L`` above the lowest: the union of cells ≥ L (unprepared)."""
+        s = self.s
+        out = []
+        for L in self._level_tops:
+            r, c = np.nonzero(self.top >= L)
+            out.append(shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s)))
+        return out
+
     def _obstacle_levels(self) -> list[tuple[float, object]]:
-        """For each distinct top ``L`` above the lowest: the prepared union of cells ≥ L."""
-        if self._levels is None:
-            levels = []
-            s = self.s
-            for L in np.unique(self.top)[1:]:
-                r, c = np.nonzero(self.top >= L)
-                boxes = shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s)
-                g = shapely.coverage_union_all(boxes)
-                shapely.prepare(g)
-                levels.append((float(L), g))
-            self._levels = levels
-        return self._levels
+        """``(L, prepared union of cells ≥ L)`` per level, this thread's own copies
+        (GEOS prepared geometries must not be shared between threads)."""
+        return list(zip(self._level_tops, self._level_geoms.get()))
+
+    def _bbox_clear(self, A: np.ndarray, B: np.ndarray, zlow: np.ndarray) -> np.ndarray:
+        """Lines off the map, or above everything under their bounding box: clear, no geometry."""
+        s = self.s
+        with np.errstate(invalid="ignore"):
+            xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+            xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
+            ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+            yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
+        off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
+        return off | ~(zlow + _EPS < self.box_max_many(xlo, ylo, xhi, yhi))
+
+    def _settle(self, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(ok, todo)``: lines under the lowest ground asked cell by cell (:meth:`clear`), the
+        others clear when :meth:`_bbox_clear`; ``todo`` are the rest."""
+        ok = np.ones(len(A), bool)
+        zlow = np.minimum(A[:, 2], B[:, 2])
+        below = zlow < self._floor - _EPS
+        for i in np.flatnonzero(below):  # a line under the lowest ground: ask cell by cell
+            ok[i] = self.clear(tuple(A[i]), tuple(B[i]))
+        todo = ~below
+        if len(A):
+            todo &= ~self._bbox_clear(A, B, zlow)
+        return ok, todo
+
+    @property
+    def rects(self) -> Rects:
+        """The cells above the lowest top, merged into rectangles of one top (built once)."""
+        r = self._rects
+        if r is None:
+            with lock_of(self):
+                r = self._rects
+                if r is None:
+                    r = self._rects = rectangles(self.top, self.s)
+        return r
 
     def clear_many(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        """Vectorised :meth:`clear` for N pairs of (x, y, z) rows."""
+        """Vectorised :meth:`clear` for N pairs of (x, y, z) rows.
+
+        The answers of :meth:`clear_many_shapely`, found in numpy
+        (:mod:`tactics.map.sightlines`): each line against the rectangles
+        of cells taller than it, or cell by cell along it when that is
+        fewer tests; the few lines that only graze a corner or an edge are
+        asked of shapely, so the answers agree to the last bit.
+        """
         A = np.asarray(A, float).reshape(-1, 3)
         B = np.asarray(B, float).reshape(-1, 3)
         n = len(A)
         ok = np.ones(n, bool)
-        za, zb = A[:, 2], B[:, 2]
-        below = np.minimum(za, zb) < self._floor - _EPS
-        if below.any():  # a line under the lowest ground: ask cell by cell
+        if not n:
+            return ok
+        zlow = np.minimum(A[:, 2], B[:, 2])
+        below = zlow < self._floor - _EPS
+        if below.any():  # a line under the lowest ground: ask cell by cell, as clear_many_shapely
             for i in np.flatnonzero(below):
                 ok[i] = self.clear(tuple(A[i]), tuple(B[i]))
-        todo = ~below
-        s = self.s
+            rest = np.flatnonzero(~below)
+            A, B, zlow = A[rest], B[rest], zlow[rest]
+        else:
+            rest = None
+        if not len(A):
+            return ok
+        rects = self.rects
+        k = rect_cost(rects, float(zlow.min()), _EPS)
+        pairs = len(A) * k
+        # a strip costs 3 candidates and a line has at least 2 strips: 12 rectangles a line are cheaper
+        if pairs <= RECT_PAIRS_MAX and (k <= 12 or pairs <= 2 * strip_cost(A, B, self.s)):
+            hit, unsure = rect_hits(rects, A, B, _EPS)
+        else:
+            hit, unsure = strip_hits(self._top_pad, self.s, A, B, _EPS)
+        ask = np.flatnonzero(hit | unsure)
+        if len(ask):
+            # as clear_many_shapely: a line settled by its bounding box is clear, whatever it grazes
+            keep = ~self._bbox_clear(A[ask], B[ask], zlow[ask])
+            ask = ask[keep]
+            blocked = ask[hit[ask]]
+            graze = ask[~hit[ask]]
+            res = np.ones(len(A), bool)
+            res[blocked] = False
+            if len(graze):
+                res[graze] = self.clear_many_shapely(A[graze], B[graze])
+            if rest is None:
+                ok &= res
+            else:
+                ok[rest] = res
+        return ok
+
+    def clear_many_shapely(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+        """:meth:`clear_many` the shapely way (the reference of the tests): for each obstacle
+        top ``L``, the part of every line lower than ``L`` against the prepared union of the
+        closed cells at least ``L`` tall."""
+        A = np.asarray(A, float).reshape(-1, 3)
+        B = np.asarray(B, float).reshape(-1, 3)
+        ok, todo = self._settle(A, B)
+        za, zb = A[:, 2], B[:, 2]
         zlow = np.minimum(za, zb)
-        if n:
-            # lines above everything under their bounding box are clear: no geometry
-            with np.errstate(invalid="ignore"):
-                xlo = np.floor(np.minimum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-                xhi = np.floor(np.maximum(A[:, 0], B[:, 0]) / s).astype(np.intp)
-                ylo = np.floor(np.minimum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-                yhi = np.floor(np.maximum(A[:, 1], B[:, 1]) / s).astype(np.intp)
-            off = (xhi < 0) | (yhi < 0) | (xlo >= self.cols) | (ylo >= self.rows)
-            top = self.box_max_many(xlo, ylo, xhi, yhi)
-            todo &= ~off & (zlow + _EPS < top)
         dz = zb - za
         with np.errstate(divide="ignore", invalid="ignore"):
             for L, g in self._obstacle_levels():
@@ -236,9 +331,3 @@ class SightGrid:
                     hit[same] = shapely.intersects_xy(g, p[same, 0], p[same, 1])
                 ok[idx[hit]] = False
         return ok
-
-
-def _square(table: list[list[list[float]]]) -> list[list[list[float]]]:
-    """Pad the sparse table to the same number of kx levels at every ky."""
-    width = max(len(lev) for lev in table)
-    return [lev + [lev[-1]] * (width - len(lev)) for lev in table]

@@ -16,14 +16,19 @@ row, z up; see docs/architecture.md). Build one from a file, a dict or rows::
     ['walk', 'walk']
 
 Caches (sight tables, merged polygons, movement graphs, distance fields) live
-on the map object; a map is immutable once built.
+on the map object and are built on first use; a map is immutable once built
+(setting an attribute raises ``AttributeError``), so one map object serves
+every fight that uses it, from any number of threads at once: each lazily
+built structure is built once under the map's lock and then shared, and the
+prepared geometries the queries use are per thread (:mod:`tactics.map.shared`).
 """
 
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cached_property
+from types import MappingProxyType
 
 import numpy as np
 import shapely
@@ -31,8 +36,10 @@ import shapely
 from ..errors import InputError
 from .graph import CellGraph, NONE
 from .light import LightField
+from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .movement import Leg, Mover
 from .pathing import DistanceField, legs_along, straight_walk_line
+from .shared import build_once, locked_cached_property
 from .sight import SightGrid
 from .terrain import KINDS, LIGHTS, LOW_WALL, STEP_HEIGHT, SURFACES, WADE_DEPTH, Terrain
 
@@ -67,12 +74,13 @@ class TacticalMap:
         self.source = source
         self.name = str(name)
         self.description = str(description)
-        if not (isinstance(cell_size, (int, float)) and cell_size > 0):
-            raise InputError(source, "[map] cell_size", f"must be a positive number, not {cell_size!r}")
-        self.cell_size = float(cell_size)
+        if isinstance(cell_size, bool) or not isinstance(cell_size, (int, float)):
+            raise InputError(source, "[map] cell_size", f"must be a number, not {cell_size!r}")
+        self.cell_size = check_cell_size(cell_size, source)
         grid = list(grid)
         if not grid or not grid[0]:
             raise InputError(source, "[map] grid", "the grid is empty")
+        check_cells(max(len(line) for line in grid), len(grid), source, "[map] grid")
         self.rows, self.cols = len(grid), len(grid[0])
         for r, line in enumerate(grid):
             if len(line) != self.cols:
@@ -84,6 +92,9 @@ class TacticalMap:
         self.grid = tuple(grid)
         used = {ch for line in grid for ch in line}
         self.legend = {ch: legend[ch] for ch in sorted(legend) if ch in used}
+        for ch, t in self.legend.items():
+            check_number(t.height, source, f"legend {ch!r}", "height", 0.0, MAX_HEIGHT)
+            check_number(t.depth, source, f"legend {ch!r}", "depth", 0.0, MAX_HEIGHT)
         s = self.cell_size
         self.bounds = (0.0, 0.0, self.cols * s, self.rows * s)
 
@@ -106,6 +117,11 @@ class TacticalMap:
             raise InputError(source, "[heights]", f"height grid is {ground.shape[0]}×"
                              f"{ground.shape[1] if ground.ndim > 1 else 0} cells, the map is "
                              f"{self.rows}×{self.cols}")
+        bad = ~np.isfinite(ground) | (np.abs(ground) > MAX_HEIGHT)
+        if bad.any():
+            r, c = (int(i) for i in np.argwhere(bad)[0])
+            raise InputError(source, f"[heights] row {r + 1}, col {c + 1}", f"ground height must be a finite "
+                             f"number between {-MAX_HEIGHT:g} and {MAX_HEIGHT:g} m, not {float(ground[r, c]):g}")
         self.ground = ground
         self.kinds = kinds
         self.heights = ground + wall_h
@@ -150,7 +166,8 @@ class TacticalMap:
             if light not in _LIGHT_CODE:
                 raise InputError(source, place, f"unknown light {light!r}; use one of {LIGHTS}")
             try:
-                g = shapely.from_wkt(wkt)
+                with np.errstate(invalid="ignore"):  # nan coordinates: refused below as invalid
+                    g = shapely.from_wkt(wkt)
             except Exception as exc:  # shapely.errors.GEOSException and friends
                 raise InputError(source, place, f"unreadable WKT: {exc}") from None
             if g is None or g.geom_type not in ("Polygon", "MultiPolygon") or g.is_empty:
@@ -188,12 +205,30 @@ class TacticalMap:
                                      f"spawn zone {team!r} on {kinds[row, col]} "
                                      "(a spawn cell must be walkable ground)")
             self.spawn_cells[team] = tuple(lst)
-        self.spawns = {t: [self.center(c, r) for c, r in lst] for t, lst in self.spawn_cells.items()}
+        self.spawn_cells = MappingProxyType(self.spawn_cells)
+        self.spawns: Mapping[str, list[tuple[float, float]]] = MappingProxyType(
+            {t: FrozenList(self.center(c, r) for c, r in lst) for t, lst in self.spawn_cells.items()})
+        self.legend = MappingProxyType(self.legend)
 
         self._graphs: dict[tuple, CellGraph] = {}
         self._fields: dict[tuple, DistanceField] = {}
         self._paths: dict[tuple, tuple[Leg, ...] | None] = {}
         self._sight_cache: dict[tuple, bool] = {}
+        self._build_lock = threading.RLock()  # lazily built structures: see tactics.map.shared
+        object.__setattr__(self, "_frozen", True)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"a TacticalMap is immutable (it may be shared by many fights and threads); "
+                                 f"cannot set {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a TacticalMap is immutable; cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its :meth:`to_dict` (the caches and locks stay behind)."""
+        return (_rebuild, (self.to_dict(), self.source))
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -287,13 +322,15 @@ class TacticalMap:
             return False
         return not (k == "wall" and self.heights[row, col] - self.ground[row, col] > LOW_WALL)
 
-    @cached_property
+    @locked_cached_property
     def standable(self) -> np.ndarray:
         """rows×cols bool: cells one can stand in (no gap, no water deeper than wading, no wall
         taller than a low wall), the rule of :meth:`is_passable` for every cell at once."""
         k, d = self.kinds, self.depths
         tall = (k == "wall") & (self.heights - self.ground > LOW_WALL)
-        return ~((k == "gap") | ((k == "water") & (d > WADE_DEPTH)) | tall)
+        out = ~((k == "gap") | ((k == "water") & (d > WADE_DEPTH)) | tall)
+        out.setflags(write=False)
+        return out
 
     # ------------------------------------------------------- point queries
     def terrain_at(self, x: float, y: float) -> str | None:
@@ -350,7 +387,7 @@ class TacticalMap:
         return self._light.codes_at(xs, ys)
 
     # --------------------------------------------------------------- sight
-    @cached_property
+    @locked_cached_property
     def sight(self) -> SightGrid:
         """The sight index (obstacle tops = :attr:`floor_z`)."""
         return SightGrid(self.floor_z, self.cell_size)
@@ -373,23 +410,26 @@ class TacticalMap:
         return self.sight.clear_many(A, B)
 
     # ---------------------------------------------------------- geometry
-    @cached_property
-    def kind_polygons(self) -> dict[str, shapely.Geometry]:
-        """Cells merged once into one (prepared) polygon per terrain kind."""
+    @locked_cached_property
+    def kind_polygons(self) -> Mapping[str, shapely.Geometry]:
+        """Cells merged once into one polygon per terrain kind. Not prepared: they are shared by
+        every thread, and a GEOS prepared geometry must not be (prepare a copy of your own)."""
         s = self.cell_size
         out = {}
         for k in KINDS:
             r, c = np.nonzero(self.kinds == k)
             if len(r):
-                g = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
-                shapely.prepare(g)
-                out[k] = g
-        return out
+                out[k] = shapely.coverage_union_all(shapely.box(c * s, r * s, (c + 1) * s, (r + 1) * s))
+        return MappingProxyType(out)
 
-    @cached_property
+    @locked_cached_property
     def tree(self) -> shapely.STRtree:
-        """STRtree over :attr:`kind_polygons` (same order as their keys)."""
-        return shapely.STRtree(list(self.kind_polygons.values()))
+        """STRtree over :attr:`kind_polygons` (same order as their keys). Asked once here,
+        under the map's lock: a GEOS tree finishes building on its first query, which
+        must not happen in two threads at once."""
+        tree = shapely.STRtree(list(self.kind_polygons.values()))
+        tree.query(shapely.box(*self.bounds))
+        return tree
 
     def kinds_along(self, a: Sequence[float], b: Sequence[float]) -> set[str]:
         """Terrain kinds a 2-D segment a→b touches (what a leg crosses)."""
@@ -402,12 +442,16 @@ class TacticalMap:
         """The movement graph for ``mover`` in array form (cached per mover key)."""
         g = self._graphs.get(mover.key)
         if g is None:
-            g = CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths, self.surfaces,
-                                self.cell_size, mover)
-            self._graphs[mover.key] = g
+            g = self._new_graph(mover)
         return g
 
-    @cached_property
+    def _new_graph(self, mover: Mover) -> CellGraph:
+        """Build and publish the graph for ``mover`` once (a closure here, off the hot path)."""
+        return build_once(self, self._graphs, mover.key,
+                          lambda: CellGraph.build(self.kind_codes, self.floor_z_stand, self.depths,
+                                                  self.surfaces, self.cell_size, mover))
+
+    @locked_cached_property
     def floor_z_stand(self) -> np.ndarray:
         """Height a mover is at in each cell: as :attr:`floor_z`, but a gap's
         rim (a flyer crosses a gap at rim height)."""
@@ -441,8 +485,9 @@ class TacticalMap:
         legs = self._path(start, goal, mover)
         if len(self._paths) >= PATH_MEMORY:
             self._paths.clear()
-        self._paths[key] = None if legs is None else tuple(legs)
-        return legs
+        # another thread may have answered the same question meanwhile: keep the first answer
+        known = self._paths.setdefault(key, None if legs is None else tuple(legs))
+        return None if known is None else list(known)
 
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
@@ -495,15 +540,35 @@ class TacticalMap:
         key = (tuple(sorted(set(cells))), mover.key)
         f = self._fields.get(key)
         if f is None:
-            if len(self._fields) >= 256:
-                self._fields.clear()
-            f = self._fields[key] = DistanceField(self, self.movement_arrays(mover), cells)
+            f = self._new_field(key, cells, mover)
         return f
+
+    def _new_field(self, key: tuple, cells: list[int], mover: Mover) -> DistanceField:
+        """Build and publish one distance field once (off the hot path)."""
+        return build_once(self, self._fields, key,
+                          lambda: DistanceField(self, self.movement_arrays(mover), cells), limit=FIELD_MEMORY)
 
 
 PATH_MEMORY = 4096
 """How many :meth:`TacticalMap.path` answers a map remembers (all are forgotten when full)."""
+FIELD_MEMORY = 256
+"""How many distance fields a map keeps (all are forgotten when full)."""
 _UNKNOWN = object()
+
+
+class FrozenList(list):
+    """A list that refuses to change (a map's spawn points: the map is shared)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("a TacticalMap's spawn list is read-only (copy it with list(...))")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+
+def _rebuild(d: dict, source: str) -> TacticalMap:
+    """Unpickle a map (see :meth:`TacticalMap.__reduce__`)."""
+    return TacticalMap.from_dict(d, source=source)
 
 
 def _lines(rows: str | Sequence[str]) -> list[str]:

@@ -6,17 +6,29 @@
 
 Bad input raises :class:`tactics.errors.InputError` with the file, the line
 number and the problem, on one line: a truncated last line, an unknown event
-type, a wrong-typed field, a header of another format or a newer schema.
+type, a wrong-typed field, a header of another format or a newer schema, and
+what :mod:`tactics.replay.checks` refuses (times, unit ids, sizes).
 A schema 1 replay is decoded with the frozen types of :mod:`tactics.replay.v1`
-and migrated to schema 2 (:mod:`tactics.replay.migrate`).
+and migrated to schema 2 (:mod:`tactics.replay.migrate`); the checks run
+before the migration, so the line numbers are the file's.
+
+No file can make reading eat unbounded memory: a replay holds at most
+:data:`MAX_BYTES` (512 MiB, after gzip: a gzip bomb is stopped as soon as it
+inflates past it), a line at most :data:`MAX_LINE_BYTES`, and JSON nests at
+most :data:`~tactics.replay.checks.MAX_DEPTH` levels in its free-form parts::
+
+    >>> parse_replay(b"\\x1f\\x8b\\x08\\x00\\x00\\x00\\x00\\x00\\x00\\x03garbage", "x.jsonl.gz")
+    Traceback (most recent call last):
+    ...
+    tactics.errors.InputError: x.jsonl.gz: broken gzip data: invalid block type
 """
 
 from __future__ import annotations
 
 import gc
-import gzip
 import importlib
 import os
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,10 +39,12 @@ import msgspec
 
 from tactics.errors import InputError
 from tactics.replay import v1
+from tactics.replay.checks import check_events, check_header, check_magnitudes
 from tactics.replay.schema import FORMAT, SCHEMA_VERSION, Event, Header
 
 if TYPE_CHECKING:
     from tactics.replay.fold import Timeline
+
 
 
 class _Probe(msgspec.Struct):
@@ -48,6 +62,12 @@ _DECODERS = {
     v1.SCHEMA_VERSION: (msgspec.json.Decoder(v1.Header), msgspec.json.Decoder(v1.Event)),
 }
 """Header and event decoders by schema; schema 1 is migrated after decoding."""
+
+MAX_BYTES = 512 * 1024 * 1024
+"""Largest replay, in bytes after decompression (``load_replay(..., max_bytes=)`` to change it)."""
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""Longest line (the header, which carries the whole map and every sheet, is the long one)."""
+_GZIP_MAGIC = b"\x1f\x8b"
 
 
 @dataclass
@@ -88,19 +108,72 @@ class Replay:
         return TacticalMap.from_dict(self.header.map)
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
     try:
-        data = path.read_bytes()
+        size = path.stat().st_size
+        if path.is_dir():
+            raise InputError(str(path), "", "a folder, not a replay file")
+        if not path.is_file():  # a pipe may never end (or never start), a device never ends
+            raise InputError(str(path), "", "not a regular file (a device or a pipe?), expected a replay")
+        if size > max_bytes:
+            raise InputError(str(path), "", f"{size:,} bytes; a replay holds at most {max_bytes:,}")
+        with open(path, "rb") as fh:  # bounded: the file may grow while we read
+            data = fh.read(max_bytes + 1)
+        if len(data) > max_bytes:
+            raise InputError(str(path), "", f"more than {max_bytes:,} bytes; a replay holds at most that")
     except FileNotFoundError:
         raise InputError(str(path), "", "no such file") from None
     except OSError as exc:
         raise InputError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise InputError(str(path), "", f"broken gzip data: {exc}") from None
     return data
+
+
+def gunzip(data: bytes, source: str, max_bytes: int = MAX_BYTES) -> bytes:
+    """Inflate gzip ``data`` (one or more members), refusing more than ``max_bytes`` of output.
+
+    >>> import gzip
+    >>> gunzip(gzip.compress(b"abc"), "x.gz")
+    b'abc'
+    >>> gunzip(gzip.compress(bytes(5000)), "bomb.gz", max_bytes=4096)
+    Traceback (most recent call last):
+    ...
+    tactics.errors.InputError: bomb.gz: the gzip data inflates to more than 4,096 bytes (the limit for a replay)
+    """
+    out: list[bytes] = []
+    total = 0
+    rest = data
+    while rest:
+        d = zlib.decompressobj(wbits=31)
+        pending = rest
+        try:
+            while pending and not d.eof:
+                chunk = d.decompress(pending, max_bytes + 1 - total)
+                total += len(chunk)
+                out.append(chunk)
+                if total > max_bytes:
+                    raise InputError(source, "", f"the gzip data inflates to more than {max_bytes:,} bytes "
+                                     "(the limit for a replay)")
+                pending = d.unconsumed_tail
+        except zlib.error as exc:
+            msg = str(exc).removeprefix("Error -3 while decompressing data: ")
+            raise InputError(source, "", f"broken gzip data: {msg}") from None
+        if not d.eof:
+            raise InputError(source, "", "truncated gzip data (the file was cut short)")
+        rest = d.unused_data.lstrip(b"\0")
+        if rest and not rest.startswith(_GZIP_MAGIC):
+            raise InputError(source, "", "trailing garbage after the gzip data")
+    return b"".join(out)
+
+
+def _check_lines(data: bytes, source: str, max_line: int) -> None:
+    """Refuse a line longer than ``max_line`` bytes (a jump of about ``max_line`` per look)."""
+    pos, n = 0, len(data)
+    while n - pos > max_line:
+        nl = data.rfind(b"\n", pos, pos + max_line + 1)
+        if nl < 0:
+            line = data.count(b"\n", 0, pos) + 1
+            raise InputError(source, f"line {line}", f"longer than {max_line:,} bytes")
+        pos = nl + 1
 
 
 @contextmanager
@@ -121,15 +194,23 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def parse_replay(data: bytes, source: str = "<memory>") -> Replay:
-    """Parse replay bytes; raise InputError naming the first bad line."""
+def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_BYTES,
+                 max_line: int = MAX_LINE_BYTES) -> Replay:
+    """Parse replay bytes (gzip or not); raise InputError naming the first bad line."""
+    if data[:2] == _GZIP_MAGIC:
+        data = gunzip(data, source, max_bytes)
+    elif len(data) > max_bytes:
+        raise InputError(source, "", f"{len(data):,} bytes; a replay holds at most {max_bytes:,}")
     if not data.strip():
         raise InputError(source, "line 1", "empty file, expected a replay header")
+    _check_lines(data, source, max_line)
     first, _, rest = data.partition(b"\n")
     try:
         probe = _PROBE_DECODER.decode(first)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise InputError(source, "line 1", f"bad header: {exc}") from None
+    except RecursionError:
+        raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
     if probe.format != FORMAT:
         raise InputError(source, "line 1", f"format is {probe.format!r}, expected {FORMAT!r}")
     if probe.schema > SCHEMA_VERSION:
@@ -141,8 +222,11 @@ def parse_replay(data: bytes, source: str = "<memory>") -> Replay:
     header_decoder, event_decoder = _DECODERS[probe.schema]
     try:
         header = header_decoder.decode(first)
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         raise InputError(source, "line 1", f"bad header: {exc}") from None
+    except RecursionError:
+        raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
+    check_header(header, source)
     body = rest.strip()
     if not body:
         return _replay(header, [], source)
@@ -151,17 +235,17 @@ def parse_replay(data: bytes, source: str = "<memory>") -> Replay:
         last_line = data.count(b"\n") + 1
         try:
             event_decoder.decode(data.rsplit(b"\n", 1)[-1])
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {last_line}", f"truncated event: {exc}") from None
+        except RecursionError:
+            raise InputError(source, f"line {last_line}", "truncated event: JSON nested too deeply") from None
     try:
         with _collector_paused():
             events = event_decoder.decode_lines(body)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         events = _decode_line_by_line(rest, source, event_decoder)
-    times = [ev.t for ev in events]
-    if any(a > b for a, b in zip(times, times[1:])):
-        i = next(i for i in range(1, len(times)) if times[i] < times[i - 1])
-        raise InputError(source, f"line {i + 2}", f"time runs backwards ({times[i]} after {times[i - 1]})")
+    check_magnitudes(rest, 2, source)
+    check_events(header, events, source)  # before migrating: line numbers are the file's
     return _replay(header, events, source)
 
 
@@ -182,12 +266,14 @@ def _decode_line_by_line(rest: bytes, source: str, decoder: msgspec.json.Decoder
             continue
         try:
             events.append(decoder.decode(line))
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, UnicodeDecodeError) as exc:
             raise InputError(source, f"line {n}", f"bad event: {exc}") from None
+        except RecursionError:
+            raise InputError(source, f"line {n}", "bad event: JSON nested too deeply") from None
     return events
 
 
-def load_replay(path: str | os.PathLike[str]) -> Replay:
+def load_replay(path: str | os.PathLike[str], *, max_bytes: int = MAX_BYTES) -> Replay:
     """Read and validate a replay file (``.jsonl`` or gzip ``.jsonl.gz``)."""
     path = Path(path)
-    return parse_replay(_read_bytes(path), str(path))
+    return parse_replay(_read_bytes(path, max_bytes), str(path), max_bytes=max_bytes)

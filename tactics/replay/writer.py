@@ -12,19 +12,20 @@ half a replay under the real name::
     ...     w.write(End(t=1.0, winner="red", reason="blue cannot act"))
 
 A path ending in ``.gz`` is written gzip-compressed (deterministically: no
-timestamp in the gzip header).
+timestamp in the gzip header). The file gets the mode ``open`` would give
+(``0o666`` less the umask; :mod:`tactics.replay.atomic`).
 """
 
 from __future__ import annotations
 
 import gzip
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
+from tactics.replay.atomic import atomic_path
 from tactics.replay.schema import Event, Header
 
 _ENCODER = msgspec.json.Encoder()
@@ -40,22 +41,12 @@ def encode_replay(header: Header, events: Iterable[Event]) -> bytes:
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            if path.suffix == ".gz":
-                with gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, filename="") as gz:
-                    gz.write(data)
-            else:
-                fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        if path.suffix == ".gz":
+            with gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, filename="") as gz:
+                gz.write(data)
+        else:
+            fh.write(data)
 
 
 def write_replay(path: str | os.PathLike[str], header: Header, events: Iterable[Event]) -> Path:

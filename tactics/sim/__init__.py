@@ -12,4 +12,4 @@ from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 
 __all__ = ["Encounter", "Options", "Plan", "MoveTo", "Act", "WAIT", "Policy", "Advance", "Passive",
-           "Scripted", "Result", "View", "UnitView"]
+           "Scripted", "Result", "View", "UnitView", "resolve_policy"]

@@ -21,7 +21,6 @@ Rolls are converted from the rules' record to the replay's, field for field::
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Attack, Harm, LegRec, Move, Roll, RollRec, Say, State

@@ -22,7 +22,6 @@ triggers it when it declares the attack and waits for the reaction to finish.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -31,46 +30,20 @@ import msgspec
 import numpy as np
 import simpy
 
-from tactics.version import __version__
 from tactics.dice import Dice, SeededDice
 from tactics.errors import InputError
 from tactics.map import Mover
-from tactics.replay.schema import FORMAT, SCHEMA_VERSION, End, Header, Presentation, State, Turn, UnitInfo
+from tactics.replay.schema import End, Header, Turn
 from tactics.rules.registry import DEFAULT, get_ruleset
 from tactics.sim.combatant import Combatant
+from tactics.sim.header import make_header, sheet_kind
+from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
+from tactics.sim.pausing import Pausing
+from tactics.sim.referee import Referee
 from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
-
-
-class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """The engine's encounter options (recorded in the replay header); a ruleset has its own."""
-
-    round_seconds: float | None = None
-    """Seconds per round (default: the ruleset's own round)."""
-    stall_rounds: int = 30
-    """End as a draw after this many rounds in which nobody attacked or moved closer."""
-    keyframe_every: float = 10.0
-
-
-ENGINE_OPTIONS = frozenset(Options.__struct_fields__)
-
-
-def split_options(options: Any, ruleset: Any) -> tuple[Options, Any]:
-    """Engine options and the ruleset's options from one dict (or an :class:`Options`)."""
-    if options is None:
-        options = {}
-    if isinstance(options, Options):
-        return options, ruleset.options_type()
-    mine = {k: v for k, v in options.items() if k in ENGINE_OPTIONS}
-    theirs = {k: v for k, v in options.items() if k not in ENGINE_OPTIONS}
-    try:
-        eng = msgspec.convert(mine, Options)
-        rules = msgspec.convert(theirs, ruleset.options_type)
-    except msgspec.ValidationError as exc:
-        raise ValueError(f"bad encounter option for {ruleset.name}: {exc}") from None
-    return eng, rules
 
 
 @dataclass
@@ -81,7 +54,7 @@ class _Watch:
     done: bool = False
 
 
-class Encounter:
+class Encounter(Referee, Pausing):
     """A fight being set up, then run once."""
 
     def __init__(
@@ -121,8 +94,7 @@ class Encounter:
         self._started = False
         self._ended: End | None = None
         self._end_event: simpy.Event | None = None
-        self._stop: simpy.Event | None = None
-        """What the next :meth:`run` waits for (the end or the time limit); None once run."""
+        self._stop: simpy.Event | None = None  # what run() waits for (tactics.sim.pausing)
         self._limit: float | None = None
         self._last_activity: float | None = None
         self._n_slots = 0
@@ -177,7 +149,7 @@ class Encounter:
         is_sheet = getattr(rules, "is_sheet", None)
         if is_sheet is not None and not is_sheet(character):
             raise TypeError(f"add() needs a {rules.name} sheet (see tactics.load_sheet), not "
-                            f"{_sheet_kind(character)}")
+                            f"{sheet_kind(character)}")
         uid = id or self._next_id(team)
         if uid in self.combatants:
             raise ValueError(f"a combatant with id {uid!r} is already in the encounter")
@@ -253,80 +225,14 @@ class Encounter:
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
-        """Fight until one team (or nobody) can act, or until ``until`` seconds.
-
-        After :meth:`run_until` paused the fight, ``run`` carries it on from there
-        (the same fight: one uninterrupted ``run`` and ``run_until(t)`` then ``run``
-        record the same events).
-        """
-        if self._started and self._stop is None:
-            raise RuntimeError("an encounter runs once; make a new one")
-        if not self._started:
-            self._start(until)
-        elif self._ended is None and self._limit != until:
-            self._stop = self.env.any_of([self._end_event, self.env.timeout(max(0.0, until - self.env.now))])
-            self._limit = until
-        stop, self._stop = self._stop, None
+        """Fight until one team (or nobody) can act, or until ``until`` seconds; after
+        :meth:`run_until` paused the fight, carry the same fight on (see :mod:`tactics.sim.pausing`)."""
+        stop = self._stop_at(until)
         if self._ended is None:
             self.env.run(until=stop)
         if self._ended is None:
             self._finish(None, f"time limit of {until:g} s reached")
         return Result(self)
-
-    def run_until(self, t: float, limit: float | None = None) -> bool:
-        """Play the fight up to time ``t`` and pause there (before anything that happens at ``t``
-        itself); :meth:`run` carries it on. True while the fight goes on, False once it ended.
-
-        ``limit`` is the time limit the later :meth:`run` will be given, when known: set at the
-        start, it keeps a fight that reaches its limit exactly as an uninterrupted run.
-        """
-        if self._ended is not None:
-            return False
-        if not self._started:
-            self._start(limit)
-        if self._stop is None:
-            raise RuntimeError("an encounter runs once; make a new one")
-        if t > self.env.now:
-            end = self._end_event
-            stop_here = simpy.core.StopSimulation.callback
-            end.callbacks.append(stop_here)  # stop at the end too, if it comes before t
-            try:
-                self.env.run(until=t)
-            finally:
-                if end.callbacks is not None and stop_here in end.callbacks:
-                    end.callbacks.remove(stop_here)
-        return self._ended is None
-
-    @property
-    def paused(self) -> bool:
-        """Started by :meth:`run_until`, not yet over."""
-        return self._started and self._ended is None and self._stop is not None
-
-    def reseed(self, dice: Dice | int) -> None:
-        """Roll every die from now on with ``dice`` (or ``SeededDice(dice)``): the one place the
-        encounter's dice are swapped (the engine and the ruleset's world read the same object)."""
-        if isinstance(dice, int):
-            dice = SeededDice(dice)
-        self.dice = dice
-        self.world.dice = dice
-
-    def _start(self, limit: float | None) -> None:
-        """Initiative, every process, and the stop event (the end, or the time limit ``limit``)."""
-        if not self.order:
-            raise ValueError("the encounter has nobody in it")
-        self._started = True
-        self._end_event = self.env.event()
-        self._schedule_initiative()
-        for t, fn in self._timed:
-            self.env.process(self._timed_call(t, fn))
-        for c in self.order:
-            self.env.process(self._life(c))
-        self.env.process(self._referee())
-        if limit is None:
-            self._stop = self._end_event
-        else:
-            self._stop = self.env.any_of([self._end_event, self.env.timeout(limit)])
-        self._limit = limit
 
     def _schedule_initiative(self) -> None:
         """Initiative and cadence from the ruleset; the turn order is the schedule's."""
@@ -400,7 +306,10 @@ class Encounter:
         while self._ended is None:
             if dynamic:
                 if r * rs > env.now:
-                    yield from self._wait(c, r * rs)
+                    if c.prepared:
+                        yield from self._wait(c, r * rs)
+                    else:
+                        yield env.timeout(r * rs - env.now)
                     if self._ended is not None:
                         return
                 slots = sched.slots(c.id, r)
@@ -409,7 +318,10 @@ class Encounter:
             for offset, phase in slots:
                 t_turn = r * rs + offset
                 if t_turn > env.now:
-                    yield from self._wait(c, t_turn)
+                    if c.prepared:
+                        yield from self._wait(c, t_turn)
+                    else:
+                        yield env.timeout(t_turn - env.now)
                 if self._ended is not None:
                     return
                 if not c.present:
@@ -427,102 +339,6 @@ class Encounter:
                 c.surprised = False
                 self._check()
             r += 1
-
-    def _referee(self):
-        """Ends fights in which nothing happens any more: ``stall_rounds`` whole rounds in a row
-        without a move or an attack (rounds counted from 0 at ``[0, round_seconds)``).
-
-        It sleeps until the end of the last of those rounds after the latest
-        activity, and looks again when something happened meanwhile: a fight
-        that goes on wakes it once every ``stall_rounds`` rounds at most.
-        """
-        env = self.env
-        rs = self.options.round_seconds
-        quiet = self.options.stall_rounds
-        while self._ended is None:
-            a = self._last_activity
-            last_round = -1 if a is None else math.floor(a / rs + 1e-9)
-            due = (last_round + 1 + quiet) * rs
-            if env.now < due - 1e-9:
-                yield env.timeout(due - env.now)
-                continue
-            self._finish(None, self.turns.stall_reason())
-
-    def health_changed(self) -> None:
-        """Someone became able or unable to act: the end check and team lists look again."""
-        self._health_version += 1
-        self._able_by_team = None
-        self._enemy_rows = None
-
-    def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
-        """Put ``c`` at ``p``: the one way positions change during a fight."""
-        c.x, c.y, c.z = p
-        self._xyz[c.row] = p
-
-    def nearest_enemy(self, c: Combatant) -> UnitView | None:
-        """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
-        rows = self._enemy_rows
-        if rows is None:
-            rows = self._enemy_rows = {}
-        got = rows.get(c.team)
-        if got is None:
-            views = [v for t, vs in self.able_views().items() if t != c.team for v in vs]
-            got = rows[c.team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
-        idx, views = got
-        if len(views) <= 1:
-            return views[0] if views else None
-        d = self._xyz.take(idx, 0)
-        d -= self._xyz[c.row]
-        d *= d
-        return views[int(d.sum(1).argmin())]
-
-    def able_views(self) -> dict[str, list[UnitView]]:
-        """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
-        teams = self._able_by_team
-        if teams is None:
-            teams = {}
-            for c in self.order:
-                if c.able:
-                    teams.setdefault(c.team, []).append(self._views[c.id])
-            self._able_by_team = teams
-        return teams
-
-    def note_activity(self) -> None:
-        """Something moved or attacked now (the referee's stalemate clock starts again)."""
-        self._last_activity = self.env.now
-
-    def _check(self) -> None:
-        """After every turn: scripted conditions, then whether the fight is over."""
-        if self._ended is not None:
-            return
-        for w in self._watches:
-            if w.done:
-                continue
-            if w.cond(self):
-                w.fn(self)
-                if w.once:
-                    w.done = True
-        if self._checked_at == self._health_version:
-            return
-        self._checked_at = self._health_version
-        teams = {c.team for c in self.order if c.able}
-        expected = {c.team for c in self.order}
-        if len(expected) >= 2 and len(teams) <= 1:
-            if teams:
-                (winner,) = teams
-                losers = sorted(expected - teams)
-                self._finish(winner, f"{', '.join(losers)} cannot act any more")
-            else:
-                self._finish(None, "nobody can act any more")
-
-    def _finish(self, winner: str | None, reason: str) -> None:
-        if self._ended is not None:
-            return
-        standing = [c.id for c in self.order if c.able]
-        self._ended = End(t=self.env.now, winner=winner, reason=reason, standing=standing)
-        self.record(self._ended)
-        if self._end_event is not None and not self._end_event.triggered:
-            self._end_event.succeed()
 
     # -- services for turns and views ---------------------------------------
     def record(self, event: Any) -> None:
@@ -610,60 +426,8 @@ class Encounter:
 
     # -- the replay header -------------------------------------------------
     def header(self) -> Header:
-        rules = self.rules
-        shown: dict[int, Presentation] = {}
-
-        def presentation(sheet: Any) -> Presentation:
-            got = shown.get(id(sheet))
-            if got is None:
-                got = shown[id(sheet)] = msgspec.convert(msgspec.to_builtins(rules.presentation(sheet)), Presentation)
-            return got
-
-        roster = [
-            UnitInfo(
-                id=c.id,
-                name=c.sheet.name,
-                team=c.team,
-                sheet=rules.sheet_to_dict(c.sheet),
-                start=self._starts.get(c.id, (c.x, c.y, c.z)),
-                presentation=presentation(c.sheet),
-                policy=c.policy_name,
-                airspeed=c.base_airspeed,
-                flying=self._start_flying.get(c.id, c.flying),
-                joins_at=c.joined_at,
-            )
-            for c in self.order
-        ]
-        return Header(
-            format=FORMAT,
-            schema=SCHEMA_VERSION,
-            tactics_version=__version__,
-            seed=self.seed if not _scripted(self.dice) else None,
-            ruleset=rules.name,
-            options=msgspec.to_builtins(self.options),
-            map=self.map.to_dict(),
-            roster=roster,
-            keyframe_every=self.options.keyframe_every,
-            ruleset_version=str(rules.version),
-            ruleset_options=msgspec.to_builtins(self.rule_options),
-        )
+        """The replay header: map, sheets, presentations, options (see :mod:`tactics.sim.header`)."""
+        return make_header(self)
 
 
-def _scripted(dice: Any) -> bool:
-    return getattr(dice, "seed", 0) is None
-
-
-def _sheet_kind(sheet: Any) -> str:
-    from tactics.rules.registry import available
-
-    for name in available():
-        try:
-            rs = get_ruleset(name)
-        except InputError:  # pragma: no cover - listed, so importable
-            continue
-        if getattr(rs, "is_sheet", lambda s: False)(sheet):
-            return f"a {name} sheet ({getattr(sheet, 'name', '?')})"
-    return type(sheet).__name__
-
-
-__all__ = ["Encounter", "Options", "InputError"]
+__all__ = ["Encounter", "Options", "InputError", "split_options", "ENGINE_OPTIONS"]

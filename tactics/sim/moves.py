@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from tactics.replay.schema import LegRec, Move
+from tactics.replay.schema import LegRec, Move, State
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
@@ -137,7 +137,7 @@ class Moves:
         if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
             return None
         remaining = legs[0].length if len(legs) == 1 else sum(leg.length for leg in legs)
-        if remaining <= 2 * (ts.walk if ts is not None else self.enc.walk_budget(c)):
+        if remaining <= 2 * (ts.budget.walk_m if ts is not None else self.enc.walk_budget(c)):
             return None
         slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
         if math.dist(old_goal, goal) <= slack:
@@ -187,7 +187,7 @@ class Moves:
         route was cut short by anything else (a refused jump, a fall, a climb
         under way, a cap).
         """
-        walk = ts.walk * (DRAG_FACTOR if drag else 1.0)
+        walk = ts.budget.walk_m * (DRAG_FACTOR if drag else 1.0)
         moved = 0.0
         continuing = bool(c.climbing)
         c.climb_route = []
@@ -215,7 +215,7 @@ class Moves:
                 self.say(c, f"refused: cannot {kind} while dragging {c.partner}")
                 return None
             if kind in ("walk", "swim"):
-                speed = walk if kind == "walk" else ts.swim * (DRAG_FACTOR if drag else 1.0)
+                speed = walk if kind == "walk" else ts.budget.swim_m * (DRAG_FACTOR if drag else 1.0)
                 cost = self._ground_cost(start, end) if kind == "walk" else 1.0
                 if speed <= 0:
                     return None

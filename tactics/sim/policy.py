@@ -26,7 +26,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.plan import MoveTo, Plan
 from tactics.sim.view import UnitView, View
 
 

@@ -42,7 +42,7 @@ class TurnState:
     the ruleset reads it as :class:`~tactics.rules.protocol.Turn`."""
 
     __slots__ = ("t", "used", "run_m", "run_dir", "run_end", "climbed_roll", "legs", "metres", "reaction",
-                 "climbed", "walk", "swim", "air", "metres_total")
+                 "climbed", "budget", "metres_total")
 
     def __init__(self, t: float, budget: Any = None, reaction: str = "") -> None:
         self.t = t
@@ -58,13 +58,30 @@ class TurnState:
         self.climbed = False
         self.metres_total = 0.0
         """Metres moved this turn (the budget hears each step's share: points spent, running)."""
-        self.refresh(budget)
+        self.budget = budget if budget is not None else _NO_BUDGET
+        """The turn's budget: its speeds are read as the turn goes (a plan without an action may
+        double the walk)."""
 
-    def refresh(self, budget: Any) -> None:
-        """The budget's speeds, read again (a plan without an action may double the walk)."""
-        self.walk = float(getattr(budget, "walk_m", 0.0))
-        self.swim = float(getattr(budget, "swim_m", 0.0))
-        self.air = float(getattr(budget, "air_m", 0.0))
+    @property
+    def walk(self) -> float:
+        return self.budget.walk_m
+
+    @property
+    def swim(self) -> float:
+        return self.budget.swim_m
+
+    @property
+    def air(self) -> float:
+        return getattr(self.budget, "air_m", 0.0)
+
+
+class _Still:
+    """The budget of a fall or push outside any turn: no metres of its own."""
+
+    walk_m = swim_m = air_m = 0.0
+
+
+_NO_BUDGET = _Still()
 
 
 class TurnRunner(Effects, Moves, Vertical):
@@ -145,8 +162,7 @@ class TurnRunner(Effects, Moves, Vertical):
         enc.note_activity()
 
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
-        budget.planned([s for s in steps if isinstance(s, Act)] if steps else [])
-        ts.refresh(budget)
+        budget.planned([s for s in steps if type(s) is Act] if steps else ())
         enc = self.enc
         i = 0
         while i < len(steps):

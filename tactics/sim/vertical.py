@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from tactics.replay.schema import Climb, Fall, Fly, Jump, LegRec, Move, State
+from tactics.replay.schema import Climb, Fall, Fly, Jump, LegRec, State
 from tactics.rules.effects import Check
 from tactics.sim.apply import rollrec
 

@@ -21,9 +21,12 @@ sheet, then the event log) the right, the timeline the bottom.
 
 from __future__ import annotations
 
+import gc
 import math
 import os
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +54,49 @@ ATTACK_SHOW = 1.0
 FALL_SHOW = 1.5
 SAY_SHOW = 2.5
 DAMAGE_SHOW = 1.0
+
+
+@contextmanager
+def steady_frames(young: int | None = None) -> Iterator[None]:
+    """Keep the cyclic garbage collector from stalling frames while a replay plays.
+
+    A loaded 10-minute, 200-unit replay and the viewer's fold are a few
+    hundred thousand tracked containers (event fields, keyframes) that never
+    change and make no cycles, yet every full collection walks them all: a
+    100-110 ms frame every few minutes of playback
+    (``benchmarks/bench_viewer.py``). On entry: one collection now (before the
+    first frame), then :func:`gc.freeze`, so later collections look only at
+    what was made since (the frames' short-lived objects and the caches). The
+    young threshold stays Python's unless ``young`` is given: raising it was
+    measured to make each young collection longer (a 22 ms one at 5,000), not
+    to smooth the frames. On exit the threshold is restored and the objects
+    unfrozen (unless something else had frozen objects before).
+    """
+    old = gc.get_threshold()
+    frozen_before = gc.get_freeze_count()
+    gc.collect()
+    gc.freeze()
+    if young is not None:
+        gc.set_threshold(young, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        if not frozen_before:
+            gc.unfreeze()
+
+
+class _BoundedCache(dict):
+    """A dict that empties itself past ``limit`` entries (the log's wrapped lines, one per event shown)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        super().__setitem__(key, value)
 
 
 def as_replay(replay: Replay | str | os.PathLike[str]) -> Replay:
@@ -119,7 +165,8 @@ class Viewer:
         self._drawn_key: tuple | None = None
         self._strip: pygame.Surface | None = None
         self._strip_key: tuple[int, int] | None = None
-        self._log_cache: dict[tuple[int, int], list[str]] = {}
+        # bounded: one entry per event the log has shown, 50,000 lists by the end of a 10-minute replay
+        self._log_cache: dict[tuple[int, int], list[str]] = _BoundedCache(4096)
         self._press: tuple[int, int] | None = None
         self._dragging_map = False
         self._dragging_timeline = False

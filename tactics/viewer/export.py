@@ -15,6 +15,17 @@ on the grid. ``size`` is the frame drawn (window layout: map, side panel,
 timeline); ``scale`` resizes the output image (0.5 gives a GIF half as wide).
 A GIF plays at ``speed`` times real time (its frame delay is
 ``step / speed``, in whole hundredths of a second) and loops forever.
+
+Limits (``docs/limits.md``): at most :data:`MAX_FRAMES` frames, ``scale``
+up to :data:`MAX_SCALE`, finite numbers only; anything else is refused with
+a ``ValueError`` before a frame is drawn. Every file is written to a
+temporary name and renamed into place (:mod:`tactics.replay.atomic`), so an
+interrupted export leaves no half GIF or PNG::
+
+    >>> frame_times(1e6, None, None, 1e-7)
+    Traceback (most recent call last):
+    ...
+    ValueError: --step 1e-07 from 0 to 1e+06 s makes 10000000000001 frames; at most 100000 (give a larger --step or a shorter --start/--end)
 """
 
 from __future__ import annotations
@@ -30,10 +41,20 @@ import numpy as np
 import pygame
 
 from tactics.replay import Replay
+from tactics.replay.atomic import atomic_path
 from tactics.viewer.core import Viewer, as_replay
 from tactics.viewer.gif import GifWriter, palette_from
 
 PALETTE_SAMPLES = 6
+MAX_FRAMES = 100_000
+"""Most frames one export draws (an hour of fight at the default 0.1 s is 36,000)."""
+MAX_SCALE = 8.0
+"""Largest ``scale`` (8 × 960 × 540 is already 33 megapixels a frame)."""
+
+
+def _finite(name: str, value: float | None) -> None:
+    if value is not None and not math.isfinite(float(value)):
+        raise ValueError(f"{name} must be a finite number, got {value}")
 
 
 def frame_times(duration: float, start: float | None, end: float | None, step: float) -> list[float]:
@@ -42,14 +63,27 @@ def frame_times(duration: float, start: float | None, end: float | None, step: f
     >>> frame_times(1.0, None, None, 0.25)
     [0.0, 0.25, 0.5, 0.75, 1.0]
     """
+    for name, value in (("--step", step), ("--start", start), ("--end", end), ("the replay's duration", duration)):
+        _finite(name, value)
     if step <= 0:
-        raise ValueError(f"step must be positive, got {step}")
+        raise ValueError(f"--step must be positive, got {step:g}")
     t0 = 0.0 if start is None else max(0.0, float(start))
     t1 = duration if end is None else min(float(end), duration)
     if t1 < t0:
-        raise ValueError(f"end ({t1}) is before start ({t0})")
+        raise ValueError(f"--end ({t1:g}) is before --start ({t0:g})")
     n = int(math.floor((t1 - t0) / step + 1e-9)) + 1
+    if n > MAX_FRAMES:
+        raise ValueError(f"--step {step:g} from {t0:g} to {t1:g} s makes {n} frames; at most {MAX_FRAMES} "
+                         "(give a larger --step or a shorter --start/--end)")
     return [round(t0 + k * step, 9) for k in range(n)]
+
+
+def _check_scale(scale: float, size: tuple[int, int]) -> None:
+    _finite("--scale", scale)
+    if not 0 < scale <= MAX_SCALE:
+        raise ValueError(f"--scale must be more than 0 and at most {MAX_SCALE:g}, got {scale:g}")
+    if min(size) < 1 or max(size) > 10_000:
+        raise ValueError(f"size must be 1 to 10000 pixels a side, got {size[0]}x{size[1]}")
 
 
 def _viewer(replay: Replay, size: tuple[int, int], step: float, follow: str | None, panels: bool) -> Viewer:
@@ -92,32 +126,28 @@ def export_gif(
     :class:`~tactics.errors.InputError`; bad numbers raise ``ValueError``.
     """
     rep = as_replay(replay)
-    if scale <= 0 or speed <= 0:
-        raise ValueError("scale and speed must be positive")
+    _check_scale(scale, size)
+    _finite("speed", speed)
+    if speed <= 0:
+        raise ValueError(f"speed must be positive, got {speed:g}")
+    times = frame_times(rep.duration, start, end, step)
     v = _viewer(rep, size, step, follow, panels)
-    times = frame_times(v.duration, start, end, step)
     # one palette for the whole GIF, from a few frames spread over it
     picks = sorted({times[int(i * (len(times) - 1) / max(1, PALETTE_SAMPLES - 1))] for i in range(PALETTE_SAMPLES)})
     samples = [_rgb(s)[::2, ::2].copy() for s in _frames(v, picks, scale)]
     palette = palette_from(samples)
     out = Path(out_path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    delay = max(2, int(round(step / speed * 100)))
-    tmp = out.with_name(f".{out.name}.part")
-    try:
-        with open(tmp, "wb") as fh:
-            w = None
-            for k, surf in enumerate(_frames(v, times, scale)):
-                if w is None:
-                    w = GifWriter(fh, surf.get_size(), palette, delay_cs=delay)
-                w.add(_rgb(surf))
-                if progress is not None:
-                    progress(k + 1, len(times))
-            w.close()
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    delay = min(65535, max(2, int(round(step / speed * 100))))
+    with atomic_path(out) as tmp, open(tmp, "wb") as fh:
+        w = None
+        for k, surf in enumerate(_frames(v, times, scale)):
+            if w is None:
+                w = GifWriter(fh, surf.get_size(), palette, delay_cs=delay)
+            w.add(_rgb(surf))
+            if progress is not None:
+                progress(k + 1, len(times))
+        assert w is not None  # frame_times gives at least one instant
+        w.close()
     return out
 
 
@@ -142,20 +172,22 @@ def export_png(
     ``start`` to ``end``.
     """
     rep = as_replay(replay)
-    if scale <= 0:
-        raise ValueError("scale must be positive")
-    v = _viewer(rep, size, step, follow, panels)
+    _check_scale(scale, size)
     target = Path(out_dir_or_file)
     if target.suffix.lower() == ".png":
-        t = at if at is not None else start if start is not None else v.duration
-        times = [min(max(0.0, float(t)), v.duration)]
+        for name, value in (("--at", at), ("--start", start)):
+            _finite(name, value)
+        t = at if at is not None else start if start is not None else rep.duration
+        times = [min(max(0.0, float(t)), rep.duration)]
         paths = [target]
     else:
-        times = frame_times(v.duration, start, end, step)
+        times = frame_times(rep.duration, start, end, step)
         paths = [target / f"frame_{k:05d}.png" for k in range(len(times))]
+    v = _viewer(rep, size, step, follow, panels)
     paths[0].parent.mkdir(parents=True, exist_ok=True)
     for k, (surf, path) in enumerate(zip(_frames(v, times, scale), paths)):
-        pygame.image.save(surf, str(path))
+        with atomic_path(path) as tmp:
+            pygame.image.save(surf, str(tmp))
         if progress is not None:
             progress(k + 1, len(times))
     return paths

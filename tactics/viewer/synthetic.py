@@ -180,7 +180,10 @@ def synthetic_fight(
         pos[uid] = [x, y, z]
         team_of[uid] = team
     hurt = {u.id: [0, 0] for u in roster}
-    alive = {u.id for u in roster}
+    # a dict, not a set: its order (the roster's) is the same in every
+    # process, so the nearest foe's ties, and the replay, do not depend on
+    # PYTHONHASHSEED
+    alive = dict.fromkeys(u.id for u in roster)
     events: list[Event] = []
     t = 0.0
     rnd = 0
@@ -241,7 +244,7 @@ def synthetic_fight(
                     events.append(Harm(t=tt, who=foe, changes=harm_done, tracks={"fatigue": h[0], "wounds": h[1]},
                                        standing=where, source=uid))
                     if where == "down":
-                        alive.discard(foe)
+                        del alive[foe]
                         fz = pos[foe][2]
                         if fz > 0.5:
                             gx, gy = pos[foe][0], pos[foe][1]

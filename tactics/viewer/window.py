@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from tactics.replay import Replay
-from tactics.viewer.core import Viewer, as_replay
+from tactics.viewer.core import Viewer, as_replay, steady_frames
 
 
 class NoDisplayError(RuntimeError):
@@ -94,22 +94,24 @@ def view(
         v.speed = speed
         v.seek(start)
         v.playing = play
-        clock = pygame.time.Clock()
+        v.draw()  # the first frame renders the map tiles and the labels: before the clock starts
         frames = 0
-        while v.running:
-            dt = clock.tick(fps) / 1000.0
-            for ev in pygame.event.get():
-                if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    surf = pygame.display.get_surface()
-                    v.resize(surf.get_size(), surf)
-                    continue
-                v.handle_event(ev)
-            v.update(dt)
-            v.draw()
-            pygame.display.flip()
-            frames += 1
-            if max_frames is not None and frames >= max_frames:
-                break
+        with steady_frames():
+            clock = pygame.time.Clock()
+            while v.running:
+                dt = clock.tick(fps) / 1000.0
+                for ev in pygame.event.get():
+                    if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                        surf = pygame.display.get_surface()
+                        v.resize(surf.get_size(), surf)
+                        continue
+                    v.handle_event(ev)
+                v.update(dt)
+                v.draw()
+                pygame.display.flip()
+                frames += 1
+                if max_frames is not None and frames >= max_frames:
+                    break
         return v.t
     finally:
         pygame.display.quit()

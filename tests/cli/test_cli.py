@@ -181,13 +181,14 @@ def test_a_crash_is_exit_1_with_a_hint(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert "engine exploded" in res.output and "--debug" in res.output
 
 
-def test_unwritable_replay_is_exit_1(tmp_path: Path) -> None:
+def test_unwritable_replay_is_refused_before_the_fight(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     res = run("skirmish", "--until", "2", "--out", blocker / "r.jsonl")
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     no_traceback(res.output)
-    assert "cannot write the replay" in res.output
+    assert "--out" in res.output and "is not a folder" in res.output
+    assert "round 1" not in res.output  # no fight ran
 
 
 def test_validate_good_and_bad(tmp_path: Path, default_run) -> None:

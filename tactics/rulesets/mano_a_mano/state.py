@@ -45,6 +45,8 @@ class FighterState:
     several_weapons: bool = False
     """The sheet carries several weapons (or a pair): a combo may hold one more action."""
     weapon_counts: dict[str, int] = field(default_factory=dict)
+    speeds: dict[bool, tuple[float, float, float]] = field(default_factory=dict)
+    """The sheet's speeds standing and on the ground, worked out once per fighter."""
 
     @classmethod
     def of(cls, ch: Character, evading: bool = False) -> FighterState:
@@ -127,6 +129,10 @@ def speeds(ch: Character, prone: bool) -> tuple[float, float, float]:
 
 def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> TurnBudget:
     """The budget of a turn of ``ch`` in this health and posture."""
-    walk, swim, air = speeds(ch, prone)
+    known = state.speeds
+    got = known.get(prone)
+    if got is None:
+        got = known[prone] = speeds(ch, prone)
+    walk, swim, air = got
     return TurnBudget(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
                       state.weapon_counts)

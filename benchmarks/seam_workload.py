@@ -1,0 +1,102 @@
+"""The workloads of bench_seam.py, run in whichever checkout is on ``sys.path``.
+
+Prints one JSON line: turns per second of 100 v 100 ``advance`` on a walled
+128 x 128 map and of Steven-vs-clone ``brawler`` duels, each beside a bare
+SimPy loop of the same number of timeouts measured in the same process, as
+medians of ``--repeat`` runs. It uses only the API both the first releases
+and today share (``Encounter``, ``load_character``, ``TacticalMap``), so it
+measures the engine before and after the ruleset seam alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import simpy
+
+ROOT = Path(sys.argv[sys.argv.index("--root") + 1]) if "--root" in sys.argv else Path.cwd()
+
+
+def big_map(n: int = 128):
+    from tactics.map import TacticalMap
+
+    rows = []
+    for r in range(n):
+        rows.append("".join("#" if c in (40, 87) and r % 16 not in (0, 1, 2, 3)
+                            else "%" if (r * 7 + c * 3) % 97 == 0 else "." for c in range(n)))
+    spawns = {"red": [(2 + i % 10, 10 + i // 10 * 10) for i in range(100)],
+              "blue": [(115 + i % 10, 10 + i // 10 * 10) for i in range(100)]}
+    return TacticalMap.from_grid(rows, spawns=spawns, name="bench-128")
+
+
+def bare(timeouts: int, processes: int) -> float:
+    env = simpy.Environment()
+    per = max(1, timeouts // processes)
+
+    def proc(env):
+        for _ in range(per):
+            yield env.timeout(1)
+
+    for _ in range(processes):
+        env.process(proc(env))
+    t0 = time.process_time()
+    env.run()
+    return per * processes / (time.process_time() - t0)
+
+
+def battle(tmap, steven, clone) -> float:
+    from tactics import Encounter
+
+    enc = Encounter(tmap, seed=11)
+    for _ in range(100):
+        enc.add(steven, "red", policy="advance")
+        enc.add(clone, "blue", policy="advance")
+    t0 = time.process_time()
+    result = enc.run(until=120)
+    turns = sum(1 for e in result.events if type(e).__name__ == "Turn")
+    return turns / (time.process_time() - t0)
+
+
+def duels(tmap, steven, clone, n: int) -> float:
+    from tactics import Encounter
+
+    shared: dict = {}
+    turns = 0
+    t0 = time.process_time()
+    for seed in range(n):
+        enc = Encounter(tmap, seed=seed, shared=shared)
+        enc.add(steven, team="red", policy="brawler")
+        enc.add(clone, team="blue", policy="brawler")
+        turns += sum(1 for e in enc.run(until=120).events if type(e).__name__ == "Turn")
+    return n / (time.process_time() - t0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--root", default=".")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--duels", type=int, default=1000)
+    a = ap.parse_args()
+    from tactics import load_character, load_map
+
+    steven = load_character(Path(a.root) / "assets/characters/steven.toml")
+    clone = load_character(Path(a.root) / "assets/characters/clone.toml")
+    big, arena = big_map(), load_map(Path(a.root) / "maps/arena.toml")
+    battle(big, steven, clone)  # warm: graphs, jump tables
+    duels(arena, steven, clone, 50)
+    out = {"battle": [], "battle_bare": [], "duels": [], "duels_bare": []}
+    for _ in range(a.repeat):
+        out["battle"].append(battle(big, steven, clone))
+        out["battle_bare"].append(bare(10_000, 200))
+        out["duels"].append(duels(arena, steven, clone, a.duels))
+        out["duels_bare"].append(bare(10_000, 2))
+    print(json.dumps({k: statistics.median(v) for k, v in out.items()}))
+
+
+if __name__ == "__main__":
+    main()

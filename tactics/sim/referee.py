@@ -1,0 +1,122 @@
+"""The referee: who can still act, the nearest enemy, when the fight is over, stalemates.
+
+Mixed into :class:`~tactics.sim.encounter.Encounter`. Team lists and the end
+check are rebuilt only when someone starts or stops being able to act
+(:meth:`Referee.health_changed`); the stalemate clock restarts whenever
+something moves or attacks (:meth:`Referee.note_activity`)::
+
+    >>> enc.able_views()["red"]                     # doctest: +SKIP
+    [<red-1 Steven red at (3.0, 3.0, 0.0) healthy>]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tactics.replay.schema import End
+
+if TYPE_CHECKING:
+    from tactics.sim.combatant import Combatant
+
+
+class Referee:
+    """The end check, team lists and stalemates of an encounter."""
+
+    def _referee(self):
+        """Ends fights in which nothing happens any more: ``stall_rounds`` whole rounds in a row
+        without a move or an attack (rounds counted from 0 at ``[0, round_seconds)``).
+
+        It sleeps until the end of the last of those rounds after the latest
+        activity, and looks again when something happened meanwhile: a fight
+        that goes on wakes it once every ``stall_rounds`` rounds at most.
+        """
+        env = self.env
+        rs = self.options.round_seconds
+        quiet = self.options.stall_rounds
+        while self._ended is None:
+            a = self._last_activity
+            last_round = -1 if a is None else math.floor(a / rs + 1e-9)
+            due = (last_round + 1 + quiet) * rs
+            if env.now < due - 1e-9:
+                yield env.timeout(due - env.now)
+                continue
+            self._finish(None, self.turns.stall_reason())
+
+    def health_changed(self) -> None:
+        """Someone became able or unable to act: the end check and team lists look again."""
+        self._health_version += 1
+        self._able_by_team = None
+        self._enemy_rows = None
+
+    def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
+        """Put ``c`` at ``p``: the one way positions change during a fight."""
+        c.x, c.y, c.z = p
+        self._xyz[c.row] = p
+
+    def nearest_enemy(self, c: Any) -> Any:
+        """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
+        rows = self._enemy_rows
+        if rows is None:
+            rows = self._enemy_rows = {}
+        got = rows.get(c.team)
+        if got is None:
+            views = [v for t, vs in self.able_views().items() if t != c.team for v in vs]
+            got = rows[c.team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
+        idx, views = got
+        if len(views) <= 1:
+            return views[0] if views else None
+        d = self._xyz.take(idx, 0)
+        d -= self._xyz[c.row]
+        d *= d
+        return views[int(d.sum(1).argmin())]
+
+    def able_views(self) -> dict[str, list[Any]]:
+        """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
+        teams = self._able_by_team
+        if teams is None:
+            teams = {}
+            for c in self.order:
+                if c.able:
+                    teams.setdefault(c.team, []).append(self._views[c.id])
+            self._able_by_team = teams
+        return teams
+
+    def note_activity(self) -> None:
+        """Something moved or attacked now (the referee's stalemate clock starts again)."""
+        self._last_activity = self.env.now
+
+    def _check(self) -> None:
+        """After every turn: scripted conditions, then whether the fight is over."""
+        if self._ended is not None:
+            return
+        for w in self._watches:
+            if w.done:
+                continue
+            if w.cond(self):
+                w.fn(self)
+                if w.once:
+                    w.done = True
+        if self._checked_at == self._health_version:
+            return
+        self._checked_at = self._health_version
+        teams = {c.team for c in self.order if c.able}
+        expected = {c.team for c in self.order}
+        if len(expected) >= 2 and len(teams) <= 1:
+            if teams:
+                (winner,) = teams
+                losers = sorted(expected - teams)
+                self._finish(winner, f"{', '.join(losers)} cannot act any more")
+            else:
+                self._finish(None, "nobody can act any more")
+
+    def _finish(self, winner: str | None, reason: str) -> None:
+        if self._ended is not None:
+            return
+        standing = [c.id for c in self.order if c.able]
+        self._ended = End(t=self.env.now, winner=winner, reason=reason, standing=standing)
+        self.record(self._ended)
+        if self._end_event is not None and not self._end_event.triggered:
+            self._end_event.succeed()
