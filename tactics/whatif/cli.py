@@ -79,6 +79,7 @@ def cli_fork(
     if end is not None:
         who = f"[{_style(end.winner)}]{end.winner}[/] won" if end.winner else "a draw"
         console.print(f"recorded: {who} at {end.t:g} s ({escape(end.reason)})")
+    console.print(f"standing at {at:g} s: {standing_text(rec, at)}")
     out = RichTable(show_header=True, header_style="bold")
     out.add_column("from this moment")
     out.add_column("rate", justify="right")
@@ -100,6 +101,20 @@ def cli_fork(
         for f in table.failures[:5]:
             console.print(f"[red]failed[/] run {f['run']} (seed {f['seed']}): {escape(str(f['error']))}")
         raise typer.Exit(1)
+
+
+def standing_text(rec: Any, at: float) -> str:
+    """Who can still act just before ``at``, by team: ``red 2 (Archer, Grappler); blue 2 (...)``."""
+    tl = rec.fold()
+    state = tl.state_at(max(0.0, at - 1e-9))
+    teams: dict[str, list[str]] = {}
+    for u in rec.header.roster:
+        teams.setdefault(u.team, [])
+        s = state.units.get(u.id)
+        if s is not None and s.present and s.active and s.standing in tl.able.get(u.id, (s.standing,)):
+            teams[u.team].append(s.name)
+    return "; ".join(f"[{_style(t)}]{t}[/] {len(names)}" + (f" ({escape(', '.join(names))})" if names else "")
+                     for t, names in teams.items())
 
 
 def cli_analyze(
@@ -158,4 +173,4 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
                 console.print(f"      [dim]... and {tp['more']} more[/]")
 
 
-__all__ = ["cli_fork", "cli_analyze", "print_report"]
+__all__ = ["cli_fork", "cli_analyze", "print_report", "standing_text"]
