@@ -398,6 +398,17 @@ def _mount_batch() -> None:
 _mount_batch()
 
 
+def _mount_whatif() -> None:
+    """``tactics fork`` and ``tactics analyze`` live in :mod:`tactics.whatif.cli`."""
+    from tactics.whatif.cli import cli_analyze, cli_fork
+
+    app.command("fork")(cli_fork)
+    app.command("analyze")(cli_analyze)
+
+
+_mount_whatif()
+
+
 def _on_sigterm(signum: int, frame: Any) -> None:
     raise Terminated()
 

@@ -26,13 +26,14 @@ most :data:`~tactics.replay.checks.MAX_DEPTH` levels in its free-form parts::
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -92,6 +93,15 @@ class Replay:
             with _collector_paused():  # keyframes and motion indexes: many objects, no cycles
                 self._timeline = Timeline(self.header, self.events)
         return self._timeline
+
+    def fork(self, at: float, **changes: Any) -> Any:
+        """The recorded fight re-simulated up to ``at`` seconds, checked against the recording, and
+        paused there with ``changes`` applied (``teams=``, ``overrides=``, ``seed=``, ``until=``): an
+        :class:`~tactics.sim.Encounter` to ``run(until=enc.until)``. See :func:`tactics.whatif.fork.fork`.
+        """
+        # imported by name when called: the replay layer does not load the engine (docs/whatif.md)
+        whatif = importlib.import_module("tactics.whatif.fork")
+        return whatif.fork(self, at, **changes)
 
     def map(self):
         """The battlefield rebuilt from the header."""

@@ -38,6 +38,7 @@ from tactics.rules.registry import DEFAULT, get_ruleset
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
 from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
+from tactics.sim.pausing import Pausing
 from tactics.sim.referee import Referee
 from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
@@ -53,7 +54,7 @@ class _Watch:
     done: bool = False
 
 
-class Encounter(Referee):
+class Encounter(Referee, Pausing):
     """A fight being set up, then run once."""
 
     def __init__(
@@ -93,6 +94,8 @@ class Encounter(Referee):
         self._started = False
         self._ended: End | None = None
         self._end_event: simpy.Event | None = None
+        self._stop: simpy.Event | None = None  # what run() waits for (tactics.sim.pausing)
+        self._limit: float | None = None
         self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
@@ -222,20 +225,11 @@ class Encounter(Referee):
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
-        """Fight until one team (or nobody) can act, or until ``until`` seconds."""
-        if self._started:
-            raise RuntimeError("an encounter runs once; make a new one")
-        if not self.order:
-            raise ValueError("the encounter has nobody in it")
-        self._started = True
-        self._end_event = self.env.event()
-        self._schedule_initiative()
-        for t, fn in self._timed:
-            self.env.process(self._timed_call(t, fn))
-        for c in self.order:
-            self.env.process(self._life(c))
-        self.env.process(self._referee())
-        self.env.run(until=self.env.any_of([self._end_event, self.env.timeout(until)]))
+        """Fight until one team (or nobody) can act, or until ``until`` seconds; after
+        :meth:`run_until` paused the fight, carry the same fight on (see :mod:`tactics.sim.pausing`)."""
+        stop = self._stop_at(until)
+        if self._ended is None:
+            self.env.run(until=stop)
         if self._ended is None:
             self._finish(None, f"time limit of {until:g} s reached")
         return Result(self)

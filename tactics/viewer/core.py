@@ -43,6 +43,7 @@ from tactics.viewer.mapgrid import MapGrid, map_for_replay
 from tactics.viewer.terrain import TerrainLayer
 from tactics.viewer.text import TextCache
 from tactics.viewer.units import UnitPainter, bar_spec, shown_statuses
+from tactics.viewer.winprob import draw_winprob
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 ZOOMS = (1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 40, 48, 64)
@@ -490,6 +491,7 @@ class Viewer:
         if self.show_panels:
             panels.draw_side(self, surf)
             panels.draw_timeline(self, surf)
+            draw_winprob(self, surf)  # the win-probability curve, when REPLAY.analysis.json is there
         if state.ended is not None and self.t >= self.duration:
             self._banner(surf, f"end: {state.ended.winner or 'no one'} wins ({state.ended.reason})")
         if self.show_help:
