@@ -8,7 +8,7 @@ import pytest
 
 from tactics.viewer import Viewer, export_png
 
-SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("replays").glob("*.jsonl*"))
+SAMPLES = sorted(Path(__file__).resolve().parents[2].joinpath("replays").glob("*.jsonl")) + sorted(Path(__file__).resolve().parents[2].joinpath("replays").glob("*.jsonl.gz"))
 
 
 @pytest.mark.skipif(not SAMPLES, reason="no sample replays in replays/ yet")
