@@ -27,10 +27,10 @@ def _copy(tmp_path: Path, name: str) -> Path:
 
 
 def test_analyze_writes_probabilities_that_sum_to_one(tmp_path: Path) -> None:
-    path = _copy(tmp_path, "melee2006.jsonl")
+    path = _copy(tmp_path, "squad.jsonl")
     report = analyze(path, runs=6, workers=1, progress=False)
     written = analysis_path(path)
-    assert written == tmp_path / "melee2006.jsonl.analysis.json"
+    assert written == tmp_path / "squad.jsonl.analysis.json"
     data = json.loads(written.read_text())
     assert data == json.loads(json.dumps(report))
     assert [p["t"] for p in data["points"] if not p.get("final")] == moments(load_replay(path))
@@ -48,14 +48,14 @@ def test_analyze_writes_probabilities_that_sum_to_one(tmp_path: Path) -> None:
 
 
 def test_the_same_batch_seed_gives_the_same_curve(tmp_path: Path) -> None:
-    path = _copy(tmp_path, "melee2006.jsonl")
+    path = _copy(tmp_path, "squad.jsonl")
     a = analyze(path, runs=4, workers=1, seed=5, write=False)
     b = analyze(path, runs=4, workers=1, seed=5, write=False)
     assert a["points"] == b["points"]
 
 
 def test_cli_analyze_and_the_viewer_curve(tmp_path: Path) -> None:
-    path = _copy(tmp_path, "melee2006.jsonl")
+    path = _copy(tmp_path, "squad.jsonl")
     plain = Viewer(path, size=(640, 360)).draw().copy()
     res = runner.invoke(app, ["analyze", str(path), "--runs", "3", "--workers", "1", "--no-progress"])
     assert res.exit_code == 0, res.output
