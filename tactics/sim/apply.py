@@ -91,7 +91,7 @@ class Effects:
                 setattr(c, k, v)
             else:
                 c.status[k] = v
-        self.record(State(t=self.enc.env.now, who=c.id, changes=dict(changes)))
+        self.record(State(t=self.enc.env.now, who=c.id, changes=changes))
 
     def apply_harm(self, c: Combatant, changes: dict[str, int], source: str, may_fall: bool = True) -> None:
         """Tracks change; a fighter who can no longer act lets go and falls (docs/engine.md)."""
@@ -103,7 +103,7 @@ class Effects:
         was_able = c.able
         if c.set_standing(self.rules.standing(c)):
             enc.health_changed()
-        self.record(Harm(t=now, who=c.id, changes=dict(changes), tracks=dict(tracks), standing=c.standing,
+        self.record(Harm(t=now, who=c.id, changes=changes, tracks=dict(tracks), standing=c.standing,
                          source=source))
         if was_able and not c.able:
             c.down_at = now

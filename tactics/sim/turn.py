@@ -167,7 +167,8 @@ class TurnRunner(Effects, Moves, Vertical):
         enc.note_activity()
 
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
-        budget.planned([s for s in steps if type(s) is Act] if steps else ())
+        budget.planned([s for s in steps if type(s) is Act] if len(steps) > 1 else
+                       ((steps[0],) if steps and type(steps[0]) is Act else ()))
         enc = self.enc
         i = 0
         while i < len(steps):
@@ -188,8 +189,10 @@ class TurnRunner(Effects, Moves, Vertical):
                 self._flush_move(c, ts)
                 moved = ts.metres_total - metres
                 if moved > 0:
-                    for eff in budget.moved(moved) or ():
-                        self.apply(c, eff, ts)
+                    paid = budget.moved(moved)
+                    if paid:
+                        for eff in paid:
+                            self.apply(c, eff, ts)
             elif isinstance(step, Act):
                 if not ts.reaction and self._fire_reactions(c, step):
                     done = enc.env.event()

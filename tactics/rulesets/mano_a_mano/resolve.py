@@ -46,11 +46,19 @@ DEFAULT_WEAPONS = {"strike": ("hand", "natural"), "throw": ("thrown",), "shot": 
 
 
 # -- small pieces -----------------------------------------------------------
+_NATURAL_20 = ["natural 20"]
+_NO_TAGS: list[str] = []
+"""Shared by every roll record (records are never changed): no list per roll."""
+
+
 def d20_roll(die: int, mods: list[tuple[str, int]], target: int, target_mods: list[tuple[str, int]],
              ok: bool) -> Roll:
     """The record of one d20 success roll (DECISIONS · Dice and success)."""
-    return Roll(dice="d20", faces=[die], total=die + sum(v for _, v in mods), success=ok, target=target,
-                mods=mods, target_mods=target_mods, tags=["natural 20"] if die == 20 else [])
+    total = die
+    for _, v in mods:
+        total += v
+    return Roll(dice="d20", faces=[die], total=total, success=ok, target=target,
+                mods=mods, target_mods=target_mods, tags=_NATURAL_20 if die == 20 else _NO_TAGS)
 
 
 def success_check(world: Any, who: str, purpose: str, mods: list[tuple[str, int]],

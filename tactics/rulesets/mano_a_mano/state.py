@@ -106,8 +106,8 @@ class TurnBudget:
     def move_cap(self) -> float | None:
         return None
 
-    def moved(self, metres: float) -> list[Any]:
-        return []
+    def moved(self, metres: float) -> tuple:
+        return ()
 
 
 @lru_cache(maxsize=4096)

@@ -113,16 +113,16 @@ def reaction_budget(world: Any, c: Any) -> TurnBudget:
     return budget_for(c.sheet, c.state, c.standing, c.prone)
 
 
-def end_turn(world: Any, c: Any) -> list[Any]:
+def end_turn(world: Any, c: Any) -> tuple:
     """End of the turn: recover stun (000 · Rounds; 000 · Health · Stun and Resting).
 
     Recovery starts with the turn after the one that knocked the fighter out (docs/engine.md).
     """
     stun = c.tracks["stun"]
     if stun <= 0 or c.down_at == world.now:
-        return []
+        return ()
     after = recover_stun(stun, c.standing)
-    return [Harm(c.id, {"stun": after - stun}, "recovery")] if after != stun else []
+    return (Harm(c.id, {"stun": after - stun}, "recovery"),) if after != stun else ()
 
 
 def ambush(world: Any, stalker: Any, target: Any) -> tuple[bool, list[Any]]:
