@@ -18,12 +18,14 @@ action when the rules checks passed and only the target was wrong.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from tactics.rules.effects import Attacked, Check, Effect, Harm, Refused, Status
+from tactics.rules.effects import Attacked, Check, Effect, Fall, Harm, Note, Push, Refused, Status
 from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rules.protocol import Window
 from tactics.rules.records import Modifier, Roll
 
 from .actions import ACTIONS, can_do
@@ -42,6 +44,11 @@ MELEE_REACH_UP_M = 2.0
 DARKNESS_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 BOW_ACTIONS = frozenset({"quick shot", "strategic shot", "cautious shot", "aim"})
 """Actions that keep a drawn bow drawn (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
+COVER_REACH_M = 2.0
+"""A coverer protects only an ally within this distance (DECISIONS · More rulings · Cover)."""
+PUSH_M = 2.0
+"""How far a push moves its target: one space (docs/rules.md)."""
+STRATEGIC = frozenset({"strategic strike", "strategic shot"})
 DEFAULT_WEAPONS = {"strike": ("hand", "natural"), "throw": ("thrown",), "shot": ("bow", "gun"), "grapple": ()}
 
 
@@ -116,10 +123,43 @@ def default_weapon(unit: Any, kind: str) -> Any:
     wanted = DEFAULT_WEAPONS[kind]
     best = None
     for w in ch.weapons:
-        if w.kind in wanted and w.name not in unit.state.spent:
+        if w.kind in wanted and w.name not in unit.state.spent and w.name not in unit.state.out_of_hand:
             if best is None or ch.power_with(w) > ch.power_with(best):
                 best = w
     return best
+
+
+def _quick(spec: Any, c: Any, step: Any) -> bool:
+    """Is this action quick? A load that fills less than one round (a musket's nine loads) takes
+    a full turn (000 · Archery and Marksmanship · load)."""
+    if spec.name == "load":
+        w = _gun(c, step.weapon)
+        if w is not None and (w.reload_actions or 1) > max(w.shots, 1):
+            return False
+    return spec.quick
+
+
+def _gun(c: Any, name: str | None) -> Any:
+    ch = c.sheet
+    if name:
+        try:
+            return ch.weapon(name)
+        except KeyError:
+            return None
+    return next((w for w in ch.weapons if w.kind == "gun"), None)
+
+
+def rounds_per_load(w: Any) -> float:
+    """Rounds one load action puts in: ``shots / reload_actions`` (a revolver loaded at once: 6;
+    one bullet at a time: 1; a musket: 1/9) (000 · Archery and Marksmanship · load)."""
+    return max(w.shots, 1) / max(w.reload_actions, 1)
+
+
+def free_hand(c: Any) -> bool:
+    """A fighter has a free hand unless two hand-held weapons (or a two-handed one) are in hand."""
+    st = c.state
+    held = [w for w in c.sheet.weapons if w.kind in ("hand", "bow", "gun") and w.name not in st.out_of_hand]
+    return not (any(w.two_handed for w in held) or sum(w.count for w in held) >= 2)
 
 
 # -- the action --------------------------------------------------------------
@@ -144,8 +184,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         why = "a combo holds only quick actions" if done and not spec.quick else "no actions left this turn"
         yield Refused(c.id, f"{spec.name}: {why}")
         return
-    if c.climbing and done >= 1:
-        yield Refused(c.id, "a climber does one quick action per turn")
+    if (c.climbing or turn.climbed) and (done >= 1 or not _quick(spec, c, step)):
+        # DECISIONS · Climbing: a climber does one quick action per turn at most
+        yield Refused(c.id, f"{spec.name}: a climber does one quick action per turn")
         return
     st = c.state
     if st.drawn and spec.name not in BOW_ACTIONS:
@@ -158,13 +199,24 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         except KeyError:
             yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
             return
+    if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
+        yield Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})")
+        return
+    if spec.name in STRATEGIC and st.aim_bonus:
+        # 000 · Stance and Position: one position at a time; no strategic attack while aiming
+        yield Refused(c.id, f"{spec.name} cannot be done while aiming")
+        return
     unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
     ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
         yield Refused(c.id, f"{spec.name}: {why}")
         return
+    quick = _quick(spec, c, step)
+    if done >= 1 and not quick:
+        yield Refused(c.id, f"{spec.name}: a combo holds only quick actions")
+        return
     budget.done_actions = done + 1
-    budget.single = not spec.quick
+    budget.single = not quick
     if spec.kind == "other":
         yield from _other(world, c, spec, weapon, step)
         return
@@ -203,14 +255,64 @@ def _other(world: Any, c: Any, spec: Any, weapon: Any, step: Any) -> Iterator[Ef
             return
         st.drawn = w.name
         changes["drawn"] = True
-    elif name in ("load", "unload"):
-        w = weapon or next((w for w in ch.weapons if w.kind == "gun"), None)
+    elif name == "unload":
+        w = weapon or _gun(c, None)
         if w is not None:
-            st.shots_left[w.name] = (w.shots or 1) if name == "load" else 0
+            st.shots_left[w.name] = 0
+            st.loads.pop(w.name, None)
+    elif name == "load":
+        # each load puts in the rounds one action loads; a musket's ninth load makes one round
+        w = weapon or _gun(c, None)
+        if w is None or w.kind != "gun":
+            yield Refused(c.id, "load: no gun")
+            return
+        full = max(w.shots, 1)
+        have = st.shots_left.get(w.name, 0)
+        if have >= full:
+            yield Refused(c.id, f"load: {w.name} is already loaded")
+            return
+        n = st.loads.get(w.name, 0) + 1
+        per = rounds_per_load(w)
+        got = int(n * per + 1e-9)
+        if got >= 1:
+            st.shots_left[w.name] = min(full, have + got)
+            st.loads.pop(w.name, None)
+        else:
+            st.loads[w.name] = n
+        left = st.shots_left.get(w.name, 0)
+        yield Note(c.id, f"loads {w.name}: {left}/{full} rounds" + (f" ({n}/{w.reload_actions} load actions)"
+                                                                 if got < 1 else ""))
+    elif name == "ready weapon":
+        # 000 · Attacking · Readying Weapons: a quick action draws a weapon or picks a dropped one up
+        w = weapon or next((w for w in ch.weapons if st.out_of_hand.get(w.name) == "dropped"), None)
+        if w is None:
+            yield Refused(c.id, "ready weapon: nothing to ready")
+            return
+        if st.out_of_hand.get(w.name) == "taken":
+            yield Refused(c.id, f"ready weapon: {w.name} was taken")
+            return
+        st.out_of_hand.pop(w.name, None)
+        yield Note(c.id, f"readies {w.name}")
+    elif name == "let go":
+        # DECISIONS · More rulings · Grapple release: either grappler may let go as a quick action
+        if c.partner is None:
+            yield Refused(c.id, "let go: not grappling")
+            return
+        other = c.partner
+        yield Status(other, {"partner": None, "role": None})
+        changes.update(partner=None, role=None)
     elif name == "cover":
+        target = world.unit(step.target or "")
+        if target is None or target.id == c.id or target.team != c.team or not target.able:
+            yield Refused(c.id, f"cover: no ally {step.target!r} to cover")
+            return
+        if world.distance(c, target) > COVER_REACH_M + 1e-9:
+            yield Refused(c.id, f"cover: {target.name} is beyond {COVER_REACH_M:.0f} m")
+            return
         if st.covering is None:
             world.memo["covering"] = world.memo.get("covering", 0) + 1
         st.covering = step.target
+        changes["covering"] = step.target
     if spec.defense_bonus_until_next_turn:
         st.defense_bonus.append(Modifier(name, spec.defense_bonus_until_next_turn))
         changes["defense_bonus"] = st.defense_bonus_total()
@@ -283,15 +385,12 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     if target.state.defense_bonus:
         diff_mods.extend(Modifier(s, v) for s, v in target.state.defense_bonus)
     defense = None
-    coverer = None
-    if world.memo.get("covering"):
-        for other in world.units():
-            if (other.state.covering == target.id and other.able and other.id != target.id
-                    and other.team == target.team):
-                coverer = other
-                break
-    if coverer is not None and kind == "strike":
-        defense = Modifier(f"{coverer.name} covering", coverer.sheet.melee_defense + 5)
+    coverer = cover_of(world, target)
+    if coverer is not None:
+        # DECISIONS · More rulings · Cover: the coverer's defense of this attack's kind + 5
+        csh = coverer.sheet
+        base = {"strike": csh.melee_defense, "grapple": csh.grapple_defense}.get(kind, csh.missile_defense)
+        defense = Modifier(f"{coverer.name} covering", base + 5)
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
@@ -312,40 +411,131 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     mods = [(m[0], int(m[1])) for m in res.attack_mods]
     roll = d20_roll(die, mods, res.difficulty, [(m[0], int(m[1])) for m in res.difficulty_mods], res.hit)
     dealt = {}
-    if res.hit and res.damage:
-        dealt["damage"] = res.damage
-    if res.hit and res.stun:
-        dealt["stun"] = res.stun
+    r_damage, r_stun = res.damage, res.stun
+    details = [("power", res.power), ("absorbed", res.absorbed)]
+    slam_check = None
+    onto = False
+    if res.hit and spec.name == "slam":
+        r_damage, r_stun, slam_check, onto = _slam(world, c, target, spec, weapon, step, res, rule_opts)
+        details = [("power", c.sheet.strength * (2 if onto else 1)), ("fell onto", int(onto))]
+    if res.hit and r_damage:
+        dealt["damage"] = r_damage
+    if res.hit and r_stun:
+        dealt["stun"] = r_stun
     yield Attacked(c.id, target.id, spec.name, res.weapon, roll, res.hit, dealt,
-                   [("power", res.power), ("absorbed", res.absorbed)], round(dist, 6), light,
+                   details, round(dist, 6), light,
                    "counter" if turn.reaction else "", round(charge_m, 6))
     if res.hit:
-        h = harm(target, res.stun, res.damage, f"{spec.name} by {c.name}")
+        if slam_check is not None:
+            yield slam_check
+        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.name}")
         if h is not None:
             yield h
+        if spec.name == "slam":
+            if target.present and not target.prone:
+                yield Status(target.id, {"prone": True})
+            if onto:
+                yield Status(c.id, {"prone": True})
         if kind == "grapple":
-            yield from _grapple_effect(world, c, target, spec)
-    elif coverer is not None and kind == "strike":
-        res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20, options=rule_opts)
-        h = harm(coverer, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
-        if h is not None:
-            yield h
+            yield from _grapple_effect(world, c, target, spec, step)
+    else:
+        if coverer is not None:
+            # 000 · Other Actions · cover: a failed attack hits the covering character
+            res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20, options=rule_opts)
+            h = harm(coverer, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
+            if h is not None:
+                yield h
+        if kind == "grapple" and c.partner == target.id and target.able:
+            # DECISIONS · Grapple release: a failed grappling action lets the defender release
+            if world.ask(target, Window("release", target.id, c.id, spec.name, ("keep", "release"), "keep",
+                                        note=f"{c.name}'s {spec.name} failed")) == "release":
+                yield Status(target.id, {"partner": None, "role": None})
+                yield Status(c.id, {"partner": None, "role": None})
 
 
-def _grapple_effect(world: Any, c: Any, target: Any, spec: Any) -> Iterator[Effect]:
-    """Positions after a successful grappling action (000 · Grappling)."""
+def cover_of(world: Any, target: Any) -> Any:
+    """The able ally covering ``target`` from within 2 m, or None (DECISIONS · More rulings · Cover)."""
+    if not world.memo.get("covering"):
+        return None
+    for other in world.units():
+        if (other.state.covering == target.id and other.able and other.id != target.id
+                and other.team == target.team and world.distance(other, target) <= COVER_REACH_M + 1e-9):
+            return other
+    return None
+
+
+def balance_skill(ch: Any) -> int:
+    """The better of grappling and acrobatics, for keeping one's feet (000 · Grappling Actions)."""
+    return max(ch.grapple_attack - ch.agility - ch.strength, ch.ability("acrobatics"))
+
+
+def _grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> Iterator[Effect]:
+    """What a successful grappling action does besides its harm (000 · Grappling Actions)."""
+    if spec.name == "disarm":
+        # the weapon leaves the hand: taken with a free hand, else dropped
+        w = _held_weapon(target)
+        if w is not None:
+            how = "taken" if free_hand(c) else "dropped"
+            target.state.out_of_hand[w.name] = how
+            yield Note(c.id, f"disarms {target.name}: {w.name} {how}")
     if not target.able:
         return
     if spec.name in ("push", "trip"):
-        tch = target.sheet
-        best = max(tch.grapple_attack - tch.agility - tch.strength, tch.ability("acrobatics"))
-        check = success_check(world, target.id, "keep balance", [("grapple or acrobatics", best)],
+        if spec.name == "push":
+            # forced to move the way the pusher wants: straight away by default
+            dx, dy = target.x - c.x, target.y - c.y
+            opts = step.options or {}
+            if "direction" in opts:
+                dx, dy = opts["direction"]
+            d = math.hypot(dx, dy)
+            if d > 1e-9:
+                metres = min(PUSH_M, float(opts.get("metres", PUSH_M)))
+                yield Push(target.id, dx / d, dy / d, metres, f"pushed by {c.name}", by=c.id)
+            if not target.able or target.prone:
+                return
+        check = success_check(world, target.id, "keep balance", [("grapple or acrobatics", balance_skill(target.sheet))],
                               [("off balance", KEEP_BALANCE)])
         yield check
         if not check.roll.success:
-            yield Status(target.id, {"prone": True})
+            # DECISIONS · More rulings: a knock-down fall from its own height onto the surface
+            yield Fall(target.id, f"knocked down by {c.name}'s {spec.name}")
         return
-    if spec.name == "slam":
-        yield Status(target.id, {"prone": True})
-    yield Status(c.id, {"partner": target.id, "role": "dominant"})
-    yield Status(target.id, {"partner": c.id, "role": "inferior"})
+    if c.partner == target.id or spec.name in ("hold", "slam", "wrench", "choke", "disarm"):
+        # DECISIONS · Grapple release: a fully successful grappling action lets its maker choose
+        choice = world.ask(c, Window("grapple", c.id, target.id, spec.name, ("dominant", "release"), "dominant",
+                                     note=f"{spec.name} on {target.name} succeeded"))
+        if choice == "release":
+            if c.partner is not None:
+                yield Status(c.id, {"partner": None, "role": None})
+                yield Status(target.id, {"partner": None, "role": None})
+            return
+        yield Status(c.id, {"partner": target.id, "role": "dominant"})
+        yield Status(target.id, {"partner": c.id, "role": "inferior"})
+
+
+def _held_weapon(u: Any) -> Any:
+    """The weapon a disarm takes: the best hand-held one still in hand."""
+    st = u.state
+    ch = u.sheet
+    held = [w for w in ch.weapons if w.kind in ("hand", "bow", "gun", "thrown") and w.name not in st.out_of_hand
+            and w.name not in st.spent]
+    return max(held, key=lambda w: ch.power_with(w), default=None)
+
+
+def _slam(world: Any, c: Any, target: Any, spec: Any, weapon: Any, step: Any, res: Any,
+          rule_opts: Any) -> tuple[int, int, Check | None, bool]:
+    """A slam's harm (000 · Grappling Actions · slam): the target always ends on the ground; a
+    standing slammer may fall onto it for double power; a roll against 8 takes the attack's power
+    off the fall. Returns ``(damage, stun, the roll, fell onto)``."""
+    onto = bool((step.options or {}).get("fall onto")) and not c.prone
+    base = c.sheet.strength
+    power = base * 2 if onto else base
+    check = success_check(world, target.id, "slam: break the fall", [("grapple or acrobatics",
+                                                                     balance_skill(target.sheet))],
+                          [("slam", KEEP_BALANCE)])
+    if check.roll.success:
+        power -= base
+    absorbed = min(target.sheet.best_absorption, max(power, 0))
+    from .health import split_power
+    damage, stun = split_power(max(power - absorbed, 0), "blunt")
+    return damage, stun, check, onto

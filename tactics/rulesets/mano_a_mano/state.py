@@ -42,6 +42,12 @@ class FighterState:
     """Thrown weapons with none left in hand (every one of a weapon's ``count`` thrown)."""
     thrown: dict[str, int] = field(default_factory=dict)
     covering: str | None = None
+    """The ally this fighter covers until the start of its next turn (DECISIONS · More rulings · Cover)."""
+    out_of_hand: dict[str, str] = field(default_factory=dict)
+    """Weapons no longer in hand: ``"dropped"`` (a ``ready weapon`` picks it up) or ``"taken"`` by a
+    disarm (000 · Grappling Actions · disarm)."""
+    loads: dict[str, int] = field(default_factory=dict)
+    """Load actions done toward the next round of a gun that takes several (000 · Archery · load)."""
     several_weapons: bool = False
     """The sheet carries several weapons (or a pair): a combo may hold one more action."""
     weapon_counts: dict[str, int] = field(default_factory=dict)
@@ -65,7 +71,7 @@ class TurnBudget:
     """One turn's combo and metres (000 · Rounds; DECISIONS · Time, Movement)."""
 
     __slots__ = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done",
-                 "_speed", "_health", "_weapons")
+                 "_speed", "_health", "_weapons", "opening")
 
     def __init__(self, allowed: int, walk_m: float, swim_m: float, air_m: float, speed: float, health: str,
                  weapons: dict[str, int]) -> None:
@@ -80,6 +86,8 @@ class TurnBudget:
         self.swim_m = swim_m
         self.air_m = air_m
         self.done = False
+        self.opening: list[Any] = []
+        """Effects the engine applies as the turn opens (a cover that lapses)."""
         self._speed = speed
         self._health = health
         self._weapons = weapons

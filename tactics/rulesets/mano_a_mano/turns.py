@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from tactics.dice import ScriptedDice
-from tactics.rules.effects import Check, Harm
+from tactics.rules.effects import Check, Harm, Status
 
 from .actions import acts_every
 from .health import recover_stun
@@ -100,12 +100,17 @@ def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget |
     """A new turn: last turn's defense bonuses lapse; the budget if ``c`` acts this round."""
     st = c.state
     st.defense_bonus = []
+    covered = st.covering
+    st.covering = None  # DECISIONS · More rulings · Cover: until the start of the coverer's next turn
     if not c.able:
         return None
     ch = c.sheet
     if round_index % acts_every(ch.speed):
         return None
-    return budget_for(ch, st, c.standing, c.prone)
+    budget = budget_for(ch, st, c.standing, c.prone)
+    if covered is not None:
+        budget.opening = [Status(c.id, {"covering": None})]
+    return budget
 
 
 def reaction_budget(world: Any, c: Any) -> TurnBudget:
