@@ -134,6 +134,7 @@ class Encounter:
         self._movers: dict[Any, Mover] = self.shared.setdefault("engine movers", {})
         """The engine's :class:`Mover` of each sheet (a pure function of the sheet)."""
         self._surpriser: str | None = None
+        self._no_fight: str | None = None
         self.schedule: Any = None
         self.world = EngineWorld(self)
         self._health_version = 0
@@ -248,6 +249,31 @@ class Encounter:
             t.prepared = None
         return ok
 
+    def stalk_each_other(self, a: UnitView | str, b: UnitView | str, start_anyway: bool = False) -> str:
+        """Two fighters stalk each other: two separate rolls (the ruleset's ``ambush`` each way;
+        000 · Rounds; DECISIONS · More rulings · Mutual stalking). One succeeds: it surprises the
+        other. Both succeed: nobody has surprise. Both fail: the fight does not start (``run`` ends
+        at once with that reason) unless ``start_anyway`` (a script starts it). Returns
+        ``"a"``, ``"b"``, ``"both"`` or ``"neither"``."""
+        ca = self.combatants[a if isinstance(a, str) else a.id]
+        cb = self.combatants[b if isinstance(b, str) else b.id]
+        ok_a, eff_a = self.rules.ambush(self.world, ca, cb)
+        for eff in eff_a:
+            self.turns.apply(ca, eff, None)
+        ok_b, eff_b = self.rules.ambush(self.world, cb, ca)
+        for eff in eff_b:
+            self.turns.apply(cb, eff, None)
+        if ok_a != ok_b:
+            s, t = (ca, cb) if ok_a else (cb, ca)
+            s.surprised = False
+            t.surprised = True
+            self._surpriser = s.id
+            t.prepared = None
+            return "a" if ok_a else "b"
+        if not ok_a and not start_anyway:
+            self._no_fight = f"no fight: neither {ca.name} nor {cb.name} found the other"
+        return "both" if ok_a else "neither"
+
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
         """Fight until one team (or nobody) can act, or until ``until`` seconds."""
@@ -257,6 +283,9 @@ class Encounter:
             raise ValueError("the encounter has nobody in it")
         self._started = True
         self._end_event = self.env.event()
+        if self._no_fight:
+            self._finish(None, self._no_fight)
+            return Result(self)
         self._schedule_initiative()
         for t, fn in self._timed:
             self.env.process(self._timed_call(t, fn))
@@ -344,8 +373,8 @@ class Encounter:
                     if self._ended is not None:
                         return
                 slots = sched.slots(c.id, r)
-            elif slots is None:
-                slots = sched.slots(c.id, r)
+            else:
+                slots = sched.slots(c.id, r)  # a delay may have moved the slot
             for offset, phase in slots:
                 t_turn = r * rs + offset
                 if t_turn > env.now:
@@ -356,12 +385,21 @@ class Encounter:
                     continue
                 c.prepared = None
                 budget = rules.begin_turn(world, c, r - c.first_round, phase)
-                if budget is not None:
+                while budget is not None:
                     c.turns += 1
                     record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
                     for eff in getattr(budget, "opening", ()):
                         turns.apply(c, eff, None)
                     yield from turns.take_turn(c, budget)
+                    # a delayed turn (to move in formation) comes again at its new, later slot this round
+                    later = [o for o, p in sched.slots(c.id, r) if p == phase and o > offset + 1e-12]
+                    if not getattr(budget, "delayed", False) or not later or self._ended is not None:
+                        break
+                    offset = later[0]
+                    yield from self._wait(c, r * rs + offset)
+                    if self._ended is not None or not c.able:
+                        break
+                    budget = rules.begin_turn(world, c, r - c.first_round, phase)
                 for eff in rules.end_turn(world, c):
                     turns.apply(c, eff, None)
                 c.surprised = False

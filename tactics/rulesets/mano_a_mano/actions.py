@@ -135,6 +135,7 @@ _SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("evade", "other", "000 · Combat Example (4. The second round)",
                defense_bonus_until_next_turn=5),
     ActionSpec("prepare counter", "other", "000 · Rounds"),
+    ActionSpec("delay", "other", "000 · Rounds (to move in formation)"),
 )
 
 #: Every action by name (read-only).

@@ -112,7 +112,8 @@ def max_range(unit: Any, weapon: Any, action: str) -> float:
         return float(w.range)
     if action in ("quick throw", "powerful throw", "heave"):
         try:
-            return float(throw_range(ch, w, action))
+            # ruling (throws.py): a range of 0 m still reaches an adjacent target
+            return max(float(throw_range(ch, w, action)), MELEE_REACH_M)
         except ValueError:
             return 0.0
     return 0.0
@@ -127,6 +128,24 @@ def default_weapon(unit: Any, kind: str) -> Any:
             if best is None or ch.power_with(w) > ch.power_with(best):
                 best = w
     return best
+
+
+def _delay(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
+    """Delay the turn until just after an ally's (000 · Rounds: to move in formation), before
+    moving or acting; the turn comes again at its new slot when that is later this round."""
+    sched = world.memo.get("schedule")
+    ally = world.unit(step.target or "")
+    if turn.used > 0 or budget.done_actions > 0 or turn.reaction:
+        yield Refused(c.id, "delay: a turn is delayed before moving or acting")
+        return
+    if sched is None or ally is None or ally.id == c.id or ally.team != c.team or ally.id not in sched.offsets:
+        yield Refused(c.id, f"delay: no ally {step.target!r} to follow")
+        return
+    before = sched.offsets[c.id]
+    after = sched.delay(c.id, ally.id)
+    budget.done = True
+    budget.delayed = after > before
+    yield Note(c.id, f"delays its turn until after {ally.name}'s")
 
 
 def _quick(spec: Any, c: Any, step: Any) -> bool:
@@ -173,6 +192,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
             return
         budget.done = True
         yield Status(c.id, {"prepared": "counter"})
+        return
+    if name == "delay":
+        yield from _delay(world, c, step, budget, turn)
         return
     spec = ACTIONS.get(name)
     if spec is None:
@@ -360,7 +382,8 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         if not world.line_of_sight(c, target):
             yield Refused(c.id, f"{spec.name}: no line of sight to {target.name}")
             return
-        rd = range_difficulty(dist, max_r)
+        # a throw whose own range is below arm's reach (a heaved rock) reaches the next space unhindered
+        rd = 0 if max_r <= MELEE_REACH_M and kind == "throw" else range_difficulty(dist, max_r)
         if rd:
             diff_mods.append(Modifier(f"range {dist:.0f} m", rd))
     if not ch.blind:

@@ -53,7 +53,7 @@ STATUSES = [
     StatusInfo("defense_bonus", "shield", "defending"),
 ]
 _KIND = {"strike": "melee", "grapple": "melee", "throw": "ranged", "shot": "ranged", "other": "other"}
-_TARGETS = {"cover": "ally"}
+_TARGETS = {"cover": "ally", "delay": "ally"}
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):

@@ -71,7 +71,7 @@ class TurnBudget:
     """One turn's combo and metres (000 · Rounds; DECISIONS · Time, Movement)."""
 
     __slots__ = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done",
-                 "_speed", "_health", "_weapons", "opening")
+                 "_speed", "_health", "_weapons", "opening", "delayed")
 
     def __init__(self, allowed: int, walk_m: float, swim_m: float, air_m: float, speed: float, health: str,
                  weapons: dict[str, int]) -> None:
@@ -86,6 +86,8 @@ class TurnBudget:
         self.swim_m = swim_m
         self.air_m = air_m
         self.done = False
+        self.delayed = False
+        """The turn was delayed: the engine plays it again at its new slot (000 · Rounds)."""
         self.opening: list[Any] = []
         """Effects the engine applies as the turn opens (a cover that lapses)."""
         self._speed = speed

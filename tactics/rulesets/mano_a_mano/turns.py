@@ -50,6 +50,20 @@ class FixedSchedule:
     def slots(self, uid: str, r: int) -> tuple[tuple[float, int], ...]:
         return self._slots[uid]
 
+    def delay(self, uid: str, after: str) -> float:
+        """Move ``uid``'s turn to just after ``after``'s (000 · Rounds: to move in formation,
+        characters may delay their turns until they are sequential); returns the new offset."""
+        mine = self.offsets[uid]
+        theirs = self.offsets[after]
+        nxt = min((o for u, o in self.offsets.items() if o > theirs + 1e-12 and u != uid), default=self.rs)
+        off = (theirs + nxt) / 2
+        self.offsets[uid] = off
+        self._slots[uid] = ((off, 0),)
+        if mine != off and uid in self.order:
+            self.order.remove(uid)
+            self.order.insert(self.order.index(after) + 1, uid)
+        return off
+
     def join(self, uid: str, now: float) -> int:
         """A fighter added during the fight comes in at the end of the order: its first round."""
         n = max(self.n, 1)
@@ -93,7 +107,9 @@ def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedu
             rolls = [(-world.dice.die(1000), i) for i in range(len(group))]
             group = [group[i] for _, i in sorted(rolls)]
         ordered.extend(group)
-    return FixedSchedule([c.id for c in ordered], world.round_seconds)
+    sched = FixedSchedule([c.id for c in ordered], world.round_seconds)
+    world.memo["schedule"] = sched
+    return sched
 
 
 def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget | None:
