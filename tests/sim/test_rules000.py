@@ -1,0 +1,437 @@
+"""Every rule of 000 that live fights got wrong (issue #12), played in a fight with scripted dice
+and checked in the replay's events.
+
+Maps are drawn inline (2 m cells: x = 2·col + 1 at a cell centre). Sheets: Steven (machete,
+melee defense 14, missile defense 10, grapple attack 3, grapple defense 13) and his clone
+(hands, melee defense 12). Sources are named test by test (000 sections, DECISIONS · More rulings).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tactics import Encounter
+from tactics.dice import ScriptedDice
+from tactics.map import Mover, TacticalMap
+from tactics.replay.schema import Attack, End, Fall, Fly, Harm, Jump, Move, Roll, Say, State, Turn
+from tactics.sim import Act, MoveTo, Plan, Scripted
+
+from .conftest import sheet
+
+FLAT = ["." * 12] * 3
+
+
+def of(result, kind, who=None):
+    return [e for e in result.events if isinstance(e, kind) and (who is None or e.who == who)]
+
+
+def says(result, who=None):
+    return [s.text for s in of(result, Say, who)]
+
+
+def passive():
+    return Scripted([])
+
+
+def steven_with(*extra, **changes):
+    d = sheet().to_dict()
+    return sheet(weapons=d["weapons"] + list(extra), **changes)
+
+
+# -- cover (000 · Other Actions · cover; DECISIONS · More rulings · Cover) ---------------------------
+def test_cover_from_18_m_away_is_refused():
+    enc = Encounter(TacticalMap.from_grid(["." * 24] * 3), dice=ScriptedDice([]))
+    enc.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted([Plan([Act("cover", target="red-2")])]))
+    enc.add(sheet("clone"), "red", at=(19.0, 3.0), policy=passive())
+    enc.add(sheet("clone"), "blue", at=(45.0, 3.0), policy=passive())
+    result = enc.run(until=0.9)
+    assert any("cover: Clone is beyond 2 m" in t for t in says(result, "red-1"))
+
+
+@pytest.mark.parametrize("action, weapon, defense", [
+    ("quick strike", "hands", 14 + 5),     # Steven's melee defense + 5
+    ("push", None, 13 + 5),                # his grapple defense + 5: cover works against every attack
+])
+def test_cover_uses_the_coverers_defense_of_the_attacks_kind_and_a_miss_hits_the_coverer(action, weapon, defense):
+    # red-1 Steven covers red-2 from 2 m; blue-1 attacks red-2: roll 15 + 2 (or + 3) misses
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("cover", target="red-2")])]))
+    enc.add(sheet("clone"), "red", at=(5.0, 3.0), policy=passive())
+    enc.add(sheet("clone"), "blue", at=(7.0, 3.0),
+            policy=Scripted([Plan([Act(action, target="red-2", weapon=weapon)])]))
+    result = enc.run(until=0.9)
+    (attack,) = of(result, Attack)
+    assert attack.roll.target_mods[0] == ("Steven covering", defense)
+    assert not attack.hit
+    if action == "quick strike":   # a miss hits the coverer: hands 3 blunt -> 1 damage, 2 stun
+        (hurt,) = of(result, Harm, "red-1")
+        assert hurt.changes == {"damage": 1, "stun": 2} and "covering Clone" in hurt.source
+    assert (State(t=0.0, who="red-1", changes={"covering": "red-2"}) in of(result, State, "red-1"))
+
+
+def test_cover_ends_at_the_start_of_the_coverers_next_turn():
+    # round 1 the strike meets Steven's 14 + 5 = 19 (15 + 2 misses); round 2 Steven's cover has
+    # lapsed: the same roll meets the clone's own 12 and hits
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("cover", target="red-2")])]))
+    enc.add(sheet("clone"), "red", at=(5.0, 3.0), policy=passive())
+    strike = Plan([Act("quick strike", target="red-2", weapon="hands")])
+    enc.add(sheet("clone"), "blue", at=(7.0, 3.0), policy=Scripted([strike, strike]))
+    result = enc.run(until=1.9)
+    a1, a2 = of(result, Attack)
+    assert (a1.roll.target, a1.hit) == (19, False)
+    assert (a2.roll.target, a2.hit) == (12, True)
+    assert State(t=1.0, who="red-1", changes={"covering": None}) in of(result, State, "red-1")
+
+
+def test_cover_stops_when_the_coverer_is_more_than_2_m_away():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("cover", target="red-2")])]))
+    enc.add(sheet("clone"), "red", at=(5.0, 3.0), policy=Scripted([Plan([MoveTo(9.0, 3.0)])]))
+    enc.add(sheet("clone"), "blue", at=(11.0, 3.0),
+            policy=Scripted([Plan([Act("quick strike", target="red-2", weapon="hands")])]))
+    result = enc.run(until=0.9)
+    (attack,) = of(result, Attack)
+    assert attack.roll.target == 12 and attack.hit
+
+
+# -- disarm and ready weapon (000 · Grappling Actions · disarm; 000 · Attacking · Readying Weapons) -----
+def test_a_disarm_takes_the_weapon_and_the_disarmed_cannot_strike_with_it():
+    # disarm: natural 20 hits; double power blunt 6 -> 3 damage 3 stun; Steven has a free hand: taken
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("disarm", target="blue-1")])]))
+    blue = Scripted([Plan([Act("quick strike", target="red-1", weapon="machete")]),
+                     Plan([Act("ready weapon", weapon="machete")])])
+    enc.add(sheet("steven"), "blue", at=(5.0, 3.0), policy=blue)
+    result = enc.run(until=1.9)
+    (attack,) = of(result, Attack)
+    assert attack.action == "disarm" and attack.hit and attack.harm == {"damage": 3, "stun": 3}
+    assert "disarms Steven: machete taken" in says(result, "red-1")
+    texts = says(result, "blue-1")
+    assert "refused: quick strike: machete is not in hand (taken)" in texts
+    assert "refused: ready weapon: machete was taken" in texts
+
+
+def test_a_dropped_weapon_is_picked_up_by_a_quick_ready_weapon():
+    # the disarmer holds two hand weapons: no free hand, the machete drops; next turn blue readies
+    # it (a quick action) and kicks in the same combo, then strikes with it the turn after
+    club = {"name": "club", "kind": "hand", "power": 3, "heft": 2, "mass": 1.0}
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20, 3, 15]))
+    enc.add(steven_with(club), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("disarm", target="blue-1")])]))
+    blue = Scripted([
+        Plan([Act("let go")]),
+        Plan([Act("ready weapon", weapon="machete"), Act("quick strike", target="red-1", weapon="feet")]),
+        Plan([Act("quick strike", target="red-1", weapon="machete")]),
+    ])
+    enc.add(sheet("steven"), "blue", at=(5.0, 3.0), policy=blue)
+    result = enc.run(until=2.9)
+    assert "disarms Steven: machete dropped" in says(result, "red-1")
+    assert "readies machete" in says(result, "blue-1")
+    kick, slash = [a for a in of(result, Attack, "blue-1")]
+    assert (kick.weapon, slash.weapon) == ("feet", "machete")
+
+
+# -- grapple release (DECISIONS · More rulings · Grapple release) ------------------------------------
+def test_a_successful_hold_lets_its_maker_release_instead_of_dominating():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("hold", target="blue-1")])], answers=["release"]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive())
+    enc.run(until=0.9)
+    assert enc.combatants["red-1"].partner is None and enc.combatants["blue-1"].partner is None
+
+
+def test_either_grappler_lets_go_with_a_quick_action():
+    # the hold (15 + 3 > 13) pins blue; blue lets go on its turn: both are free
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("hold", target="blue-1")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=Scripted([Plan([Act("let go")])]))
+    result = enc.run(until=0.9)
+    assert State(t=0.5, who="blue-1", changes={"partner": None, "role": None}) in of(result, State)
+    assert State(t=0.5, who="red-1", changes={"partner": None, "role": None}) in of(result, State)
+    assert enc.combatants["red-1"].partner is None
+
+
+def test_a_failed_grappling_action_lets_the_defender_release():
+    # round 1 a natural 20 holds the wrestler (grapple defense 20); round 2 red's wrench
+    # (1 + 3, +5 dominant) misses 20 - 5: the wrestler chooses to release
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20, 1]))
+    plans = [Plan([Act("hold", target="blue-1")]), Plan([Act("wrench", target="blue-1")])]
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("grappler"), "blue", at=(5.0, 3.0), policy=Scripted([], answers=["release"]))
+    result = enc.run(until=1.9)
+    _, wrench = of(result, Attack)
+    assert not wrench.hit
+    assert enc.combatants["red-1"].partner is None and enc.combatants["blue-1"].partner is None
+
+
+# -- knock-downs (000 · Grappling; DECISIONS · More rulings · Falls from a push, trip or slam) ----------
+def test_a_push_moves_the_target_and_a_lost_balance_is_a_knock_down_that_hurts():
+    # push 15 + 3 > 13; the clone is moved 2 m away; balance 5 + 0 vs 8 fails: a knock-down from
+    # its own height: strength 3 blunt -> 1 damage, 2 stun
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 5]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("push", target="blue-1")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=0.4)
+    push = of(result, Move, "blue-1")[0]
+    assert push.legs[0].kind == "push" and push.legs[0].end[0] == pytest.approx(7.0)
+    (balance,) = [r for r in of(result, Roll, "blue-1") if r.purpose == "keep balance"]
+    assert (balance.roll.target, balance.roll.success) == (8, False)
+    (fall,) = of(result, Fall, "blue-1")
+    assert (fall.severity, fall.height, fall.harm) == ("knockdown", 0.0, {"damage": 1, "stun": 2})
+    assert enc.combatants["blue-1"].prone and enc.combatants["blue-1"].tracks == {"stun": 2, "damage": 1}
+
+
+def test_a_push_off_a_ledge_adds_one_damage_per_metre_after_the_split():
+    # the clone stands at the edge of a 2 m platform: pushed off, it falls 2 m: 1 + 2 damage, 2 stun
+    m = TacticalMap.from_grid(["....."], heights=["22200"])
+    enc = Encounter(m, dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 1.0), policy=Scripted([Plan([Act("push", target="blue-1")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 1.0), policy=passive())
+    result = enc.run(until=0.4)
+    (fall,) = of(result, Fall, "blue-1")
+    assert (fall.severity, fall.height, fall.harm) == ("knockdown", 2.0, {"damage": 3, "stun": 2})
+
+
+def test_a_push_into_a_wall_hurts_as_a_fall_onto_it():
+    # the wall stops the push within 1 m; the clone keeps its feet (balance 15) but the wall hurts
+    enc = Encounter(TacticalMap.from_grid(["....#."]), dice=ScriptedDice([15, 15]))
+    enc.add(sheet(), "red", at=(5.0, 1.0), policy=Scripted([Plan([Act("push", target="blue-1")])]))
+    enc.add(sheet("clone"), "blue", at=(7.0, 1.0), policy=passive())
+    result = enc.run(until=0.4)
+    (fall,) = of(result, Fall, "blue-1")
+    assert fall.cause == "pushed into a wall by Steven" and fall.harm == {"damage": 1, "stun": 2}
+    assert not enc.combatants["blue-1"].prone
+
+
+def test_a_trip_that_knocks_down_adds_the_fall_to_its_own_harm():
+    # trip 15 + 3 hits: double power 6 blunt -> 3 damage 3 stun; balance 2 fails: + 1 damage 2 stun
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 2]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("trip", target="blue-1")])]))
+    enc.add(sheet("clone", toughness=20), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=0.4)
+    (attack,) = of(result, Attack)
+    assert attack.harm == {"damage": 3, "stun": 3}
+    (fall,) = of(result, Fall, "blue-1")
+    assert fall.harm == {"damage": 1, "stun": 2}
+    assert enc.combatants["blue-1"].tracks == {"stun": 5, "damage": 4}
+
+
+@pytest.mark.parametrize("onto, breaks, harm", [
+    (True, False, {"damage": 3, "stun": 3}),   # falls onto: double power 6
+    (True, True, {"damage": 1, "stun": 2}),    # the roll vs 8 takes the attack's power (3) off
+    (False, True, {}),                         # no fall onto, fall broken: no harm
+    (False, False, {"damage": 1, "stun": 2}),
+])
+def test_a_slam_may_fall_onto_the_target_and_the_target_may_break_the_fall(onto, breaks, harm):
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 15 if breaks else 3]))
+    slam = Act("slam", target="blue-1", options={"fall onto": True} if onto else None)
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([slam])]))
+    enc.add(sheet("clone", toughness=20), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=0.4)
+    (attack,) = of(result, Attack)
+    assert attack.hit and attack.harm == harm
+    (roll,) = [r for r in of(result, Roll, "blue-1") if r.purpose == "slam: break the fall"]
+    assert roll.roll.target == 8 and roll.roll.success == breaks
+    assert enc.combatants["blue-1"].prone
+    assert enc.combatants["red-1"].prone == onto
+
+
+# -- flight (000 · Movement · Flying; DECISIONS · Movement · Flying) ----------------------------------
+def test_a_flyer_climbs_at_most_half_its_airspeed_per_turn_whatever_the_steps():
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([]))
+    up = Plan([MoveTo(5.0, 3.0, 22.0), MoveTo(5.0, 3.0, 24.0), MoveTo(5.0, 3.0, 26.0), MoveTo(5.0, 3.0, 28.0)])
+    down = Plan([MoveTo(5.0, 3.0, 22.0), MoveTo(5.0, 3.0, 20.0), MoveTo(5.0, 3.0, 18.0), MoveTo(5.0, 3.0, 16.0)])
+    enc.add(sheet(airspeed=8), "red", at=(5.0, 3.0, 20.0), policy=Scripted([up, down]), flying=True)
+    enc.add(sheet("clone"), "blue", at=(39.0, 1.0), policy=passive())
+    result = enc.run(until=1.9)
+    fly = of(result, Fly)
+    first = [f for f in fly if f.t == 0.0]
+    second = [f for f in fly if f.t == 1.0]
+    assert sum(f.ascended for f in first) == pytest.approx(4.0)
+    assert sum(f.descended for f in second) == pytest.approx(4.0)
+    assert enc.combatants["red-1"].z == pytest.approx(20.0)
+
+
+def test_an_encumbered_flyer_falls_out_of_the_sky():
+    # 40 kg of gear on strength 3 (carrying capacity 5 kg... encumbered up to 10): no flight; the
+    # 10 m fall is lethal: roll 15 + 0 > 10 -> damage and stun = toughness 7
+    flyer = sheet(airspeed=8, gear_mass=8.0)
+    assert flyer.encumbrance == "encumbered"
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([15]))
+    enc.add(flyer, "red", at=(5.0, 3.0, 10.0), policy=Scripted([Plan([MoveTo(9.0, 3.0, 10.0)])]), flying=True)
+    enc.add(sheet("clone"), "blue", at=(39.0, 1.0), policy=passive())
+    result = enc.run(until=0.9)
+    (fall,) = of(result, Fall, "red-1")
+    assert fall.cause == "cannot fly" and fall.height == 10.0 and fall.severity == "lethal"
+    red = enc.combatants["red-1"]
+    assert red.z == 0.0 and not red.flying
+    assert not of(result, Fly)
+
+
+# -- climbing (DECISIONS · Movement · Climbing) -------------------------------------------------------
+LADDER = {"grid": ["...^^^"], "legend": {"^": {"kind": "cliff", "surface": "ladder"}}, "heights": ["000999"]}
+
+
+def test_a_climber_on_a_ladder_cannot_do_a_powerful_strike():
+    m = TacticalMap.from_grid(LADDER["grid"], legend=LADDER["legend"], heights=LADDER["heights"])
+    enc = Encounter(m, dice=ScriptedDice([15] * 4))
+    climber = sheet()
+    plans = [Plan([MoveTo(11.0, 1.0)]),
+             Plan([MoveTo(11.0, 1.0), Act("powerful strike", target="blue-1", weapon="machete")])]
+    enc.add(climber, "red", at=(5.0, 1.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(1.0, 1.0), policy=passive())
+    enc.set_mover(climber, Mover(running=5, climb_surfaces={"ladder"}))
+    result = enc.run(until=1.9)
+    assert enc.combatants["red-1"].climbing == "ladder"
+    assert "refused: powerful strike: a climber does one quick action per turn" in says(result, "red-1")
+    assert not of(result, Attack)
+
+
+# -- guns (000 · Archery and Marksmanship · load; the supplement's reload counts) ---------------------
+MUSKET = {"name": "musket", "kind": "gun", "power": 8, "range": 100.0, "shots": 1, "reload_actions": 9, "mass": 4.0}
+REVOLVER = {"name": "revolver", "kind": "gun", "power": 5, "range": 50.0, "shots": 6, "reload_actions": 6, "mass": 1.0}
+
+
+def test_a_musket_takes_nine_loads_each_a_whole_turn():
+    shoot = Plan([Act("quick shot", target="blue-1", weapon="musket")])
+    load = Plan([Act("load", weapon="musket")])
+    load_and_kick = Plan([Act("load", weapon="musket"), Act("quick strike", target="blue-1", weapon="feet")])
+    plans = [shoot, load_and_kick, shoot] + [load] * 8 + [shoot]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([2, 2]))
+    enc.add(steven_with(MUSKET), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+    result = enc.run(until=11.9)
+    texts = says(result, "red-1")
+    assert "refused: quick strike: no actions left this turn" in texts   # the load took the turn
+    assert "refused: quick shot: musket is not loaded" in texts
+    assert "loads musket: 0/1 rounds (8/9 load actions)" in texts
+    assert "loads musket: 1/1 rounds" in texts
+    shots = of(result, Attack, "red-1")
+    assert [a.t for a in shots] == [0.0, 11.0]
+
+
+def test_a_revolver_loaded_a_round_at_a_time_gets_one_round_per_load():
+    plans = [Plan([Act("unload", weapon="revolver")]), Plan([Act("load", weapon="revolver")])] + \
+        [Plan([Act("quick shot", target="blue-1", weapon="revolver")])] * 2
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([2]))
+    enc.add(steven_with(REVOLVER), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+    result = enc.run(until=3.9)
+    assert "loads revolver: 1/6 rounds" in says(result, "red-1")
+    assert len(of(result, Attack, "red-1")) == 1
+    assert "refused: quick shot: revolver is not loaded" in says(result, "red-1")
+
+
+# -- throws (000 · Thrown Weapon Attacks · heave) ------------------------------------------------------
+def test_heaving_an_unwieldy_rock_at_an_adjacent_enemy():
+    # a 3 kg rock of heft 6 > strength 3: only heaved; its range 0 still reaches the next space.
+    # 18 - 5 = 13 > missile defense 10 hits: double power 8 blunt -> 4 damage, 4 stun
+    rock = {"name": "rock", "kind": "thrown", "power": 4, "heft": 6, "mass": 3.0}
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([18]))
+    enc.add(steven_with(rock), "red", at=(1.0, 3.0), policy=Scripted([Plan([Act("heave", target="blue-1", weapon="rock")])]))
+    enc.add(sheet("clone", toughness=20), "blue", at=(3.0, 3.0), policy=passive())
+    (attack,) = of(enc.run(until=0.4), Attack)
+    assert attack.hit and ("heave", -5) in attack.roll.mods
+    assert attack.roll.target_mods == [("missile defense", 10)]
+    assert attack.harm == {"damage": 4, "stun": 4}
+
+
+# -- stances (000 · Stance and Position) --------------------------------------------------------------
+def test_a_strategic_shot_cannot_be_done_while_aiming():
+    archer = sheet("archer")
+    plans = [Plan([Act("draw", weapon="longbow")]), Plan([Act("aim", weapon="longbow")]),
+             Plan([Act("strategic shot", target="blue-1", weapon="longbow")]),
+             Plan([Act("quick shot", target="blue-1", weapon="longbow")])]
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([10]))
+    enc.add(archer, "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+    result = enc.run(until=3.9)
+    assert "refused: strategic shot cannot be done while aiming" in says(result, "red-1")
+    (shot,) = of(result, Attack)
+    assert shot.action == "quick shot" and ("aiming", 5) in [(k, v) for k, v in shot.roll.mods]
+
+
+# -- 000 · Rounds: stalking, delaying ----------------------------------------------------------------
+@pytest.mark.parametrize("dice, outcome, first", [
+    ([15, 15], "both", "red-1"),       # both succeed: nobody has surprise (order added)
+    ([5, 15], "b", "blue-1"),          # only blue: blue goes first
+    ([15, 5], "a", "red-1"),
+])
+def test_mutual_stalking_is_two_rolls(dice, outcome, first):
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice(dice))
+    a = enc.add(sheet(), "red", at=(1.0, 3.0), policy=passive())
+    b = enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+    assert enc.stalk_each_other(a, b) == outcome
+    surprised = {c.id for c in enc.combatants.values() if c.surprised}
+    assert surprised == ({"blue-1" if first == "red-1" else "red-1"} if outcome != "both" else set())
+    result = enc.run(until=0.9)
+    rolls = [r for r in of(result, Roll) if r.purpose == "stealth"]
+    assert [r.who for r in rolls] == ["red-1", "blue-1"]
+    assert of(result, Turn)[0].who == first
+
+
+def test_mutual_stalking_that_both_fail_starts_no_fight_unless_a_script_starts_it():
+    for start_anyway in (False, True):
+        enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([5, 5]))
+        a = enc.add(sheet(), "red", at=(1.0, 3.0), policy=passive())
+        b = enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+        assert enc.stalk_each_other(a, b, start_anyway=start_anyway) == "neither"
+        result = enc.run(until=1.9)
+        if start_anyway:
+            assert of(result, Turn)
+        else:
+            (end,) = of(result, End)
+            assert end.reason == "no fight: neither Steven nor Clone found the other" and not of(result, Turn)
+
+
+def test_a_turn_is_delayed_until_just_after_an_allys():
+    # order added: red-1, red-2, blue-1. red-1 delays after red-2: it acts again this round after
+    # red-2, and from then on every round right after it (moving in formation)
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([]))
+    plans = [Plan([Act("delay", target="red-2")]), Plan([MoveTo(5.0, 3.0)]), Plan([MoveTo(7.0, 3.0)])]
+    enc.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "red", at=(1.0, 5.0), policy=passive())
+    enc.add(sheet("clone"), "blue", at=(39.0, 3.0), policy=passive())
+    result = enc.run(until=1.9)
+    turns = [(t.t, t.who) for t in of(result, Turn)]
+    third = 1 / 3
+    assert turns[:4] == [(0.0, "red-1"), (pytest.approx(third), "red-2"), (pytest.approx(0.5), "red-1"),
+                         (pytest.approx(2 * third), "blue-1")]
+    assert (pytest.approx(1 + third), "red-2") == turns[4] and turns[5] == (pytest.approx(1.5), "red-1")
+    assert "delays its turn until after Clone's" in says(result, "red-1")
+    assert of(result, Move, "red-1")[0].t == pytest.approx(0.5)
+
+
+# -- jumping (DECISIONS · More rulings · Running start across turns) ---------------------------------
+def test_a_running_start_may_end_the_previous_turn():
+    # a 4 m gap (cols 4-5); Steven (running 5) runs 4 m to its edge and stops; next turn he jumps
+    # it with a running start (limit 5 m; within 1 m: acrobatics 15 > 10); without the run-up the
+    # same jump (limit 2.5 m) is refused
+    gap = ["....__......"]
+    for run_up, expect in ((True, True), (False, False)):
+        enc = Encounter(TacticalMap.from_grid(gap), dice=ScriptedDice([15]))
+        steven = sheet()
+        start = 3.0 if run_up else 7.0
+        plans = [Plan([MoveTo(7.0, 1.0)]), Plan([MoveTo(15.0, 1.0)])]
+        enc.add(steven, "red", at=(start, 1.0), policy=Scripted(plans))
+        enc.add(sheet("clone"), "blue", at=(23.0, 1.0), policy=passive())
+        enc.set_mover(steven, Mover(running=5, max_jump_m=5.0))
+        result = enc.run(until=1.9)
+        jumps = of(result, Jump)
+        if expect:
+            (jump,) = jumps
+            assert jump.running_start and jump.max_distance == 5.0 and jump.distance == 4.0 and jump.success
+            assert enc.combatants["red-1"].x > 12.0
+        else:
+            assert not jumps and any("beyond the 2.5 m without" in t for t in says(result, "red-1"))
+            assert enc.combatants["red-1"].x == pytest.approx(7.0)
+
+
+def test_a_run_up_from_the_previous_turn_is_no_charge():
+    # 4 m straight at the end of turn 1, 2 m more in turn 2: the charge counts this turn's 2 m only
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    plans = [Plan([MoveTo(5.0, 3.0)]), Plan([MoveTo(7.0, 3.0), Act("quick strike", target="blue-1", weapon="machete")])]
+    enc.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone", toughness=20), "blue", at=(9.0, 3.0), policy=passive())
+    (attack,) = of(enc.run(until=1.9), Attack)
+    assert attack.charge_m == 0.0 and dict(attack.details)["power"] == 5
