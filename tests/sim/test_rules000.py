@@ -435,3 +435,16 @@ def test_a_run_up_from_the_previous_turn_is_no_charge():
     enc.add(sheet("clone", toughness=20), "blue", at=(9.0, 3.0), policy=passive())
     (attack,) = of(enc.run(until=1.9), Attack)
     assert attack.charge_m == 0.0 and dict(attack.details)["power"] == 5
+
+
+def test_a_disarmed_fighter_defends_with_what_is_left_in_hand():
+    # Steven's melee defense 14 comes from the machete; once it is taken, his hands give 12
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20, 11]))
+    enc.add(sheet(), "red", at=(3.0, 3.0),
+            policy=Scripted([Plan([Act("disarm", target="blue-1")])], answers=["release"]))
+    enc.add(sheet("clone", toughness=20), "red", at=(3.0, 5.0),
+            policy=Scripted([Plan([Act("quick strike", target="blue-1", weapon="hands")])]))
+    enc.add(sheet("steven"), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=0.9)
+    _, strike = of(result, Attack)
+    assert strike.roll.target_mods[0] == ("melee defense", 12) and strike.hit   # 11 + 2 > 12

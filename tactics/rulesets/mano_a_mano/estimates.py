@@ -25,7 +25,7 @@ from tactics.rules.records import Modifier
 
 from .actions import ACTIONS
 from .attack import RuleOptions, resolve_attack
-from .resolve import DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, allowed, max_range, posture
+from .resolve import DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, STRATEGIC, allowed, max_range, posture
 
 STUN_WEIGHT = 0.6
 """Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
@@ -59,6 +59,10 @@ def refusal(world: Any, c: Any, act: Any) -> str | None:
             weapon = ch.weapon(act.weapon)
         except KeyError:
             return f"{c.name} has no weapon {act.weapon!r}"
+    if weapon is not None and weapon.name in c.state.out_of_hand and spec.name != "ready weapon":
+        return f"{spec.name}: {weapon.name} is not in hand"
+    if spec.name in STRATEGIC and c.state.aim_bonus:
+        return f"{spec.name} cannot be done while aiming"
     unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
     ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
@@ -77,6 +81,8 @@ def _plain_attacks(c: Any) -> list[tuple[str, Any]]:
     st = c.state
     out = []
     for w in c.sheet.weapons:
+        if w.name in st.out_of_hand:
+            continue
         if w.kind in ("natural", "hand"):
             out.append(("quick strike", w))
         elif w.kind == "thrown" and w.name not in st.spent:

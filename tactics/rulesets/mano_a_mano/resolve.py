@@ -414,6 +414,13 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         csh = coverer.sheet
         base = {"strike": csh.melee_defense, "grapple": csh.grapple_defense}.get(kind, csh.missile_defense)
         defense = Modifier(f"{coverer.name} covering", base + 5)
+    if defense is None and kind == "strike" and target.state.out_of_hand:
+        # 000 · Sheets: melee defense is the best of the weapons in hand; a disarmed weapon no longer counts
+        tsh = target.sheet
+        held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in target.state.out_of_hand
+                and (d := tsh.defense_with(w)) is not None]
+        if held:
+            defense = Modifier("melee defense", max(held))
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
