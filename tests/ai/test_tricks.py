@@ -43,7 +43,9 @@ def test_a_brawler_disarms_a_foe_whose_weapon_hits_harder():
 
 
 def test_a_grappler_pushes_a_foe_off_a_ledge_and_a_brawler_too():
-    m = TacticalMap.from_grid(["......"], heights=["333000"])
+
+    # a 3 m platform with ladders up its sides: the one pushed off can climb back into the fight
+    m = TacticalMap.from_grid(["^^^..."], legend={"^": {"kind": "cliff", "surface": "ladder"}}, heights=["333000"])
     for policy in ("brawler", "grappler"):
         enc = Encounter(m, dice=ScriptedDice([15, 15]))
         enc.add(sheet(), "red", at=(3.0, 1.0), policy=policy)
@@ -51,6 +53,16 @@ def test_a_grappler_pushes_a_foe_off_a_ledge_and_a_brawler_too():
         result = enc.run(until=0.3)
         assert first_reason(result, "red-1").startswith("pushing Clone toward a 3 m drop")
         assert enc.combatants["blue-1"].z == 0.0
+
+
+def test_nobody_is_pushed_into_a_pit_it_cannot_climb_out_of():
+    # the same drop without ladders: the fight could never end, so the brawler strikes instead
+    m = TacticalMap.from_grid(["......"], heights=["333000"])
+    enc = Encounter(m, dice=ScriptedDice([15, 15]))
+    enc.add(sheet(), "red", at=(3.0, 1.0), policy="brawler")
+    enc.add(sheet("clone"), "blue", at=(5.0, 1.0), policy=Scripted([]))
+    result = enc.run(until=0.3)
+    assert not first_reason(result, "red-1").startswith("pushing")
 
 
 def test_a_brawler_heaves_a_rock_when_nothing_else_reaches():

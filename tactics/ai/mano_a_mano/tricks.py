@@ -78,7 +78,9 @@ def disarm_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
 
 
 def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH_M) -> float:
-    """How far the ground falls within ``metres`` beyond ``target``, straight away from ``me``."""
+    """How far the ground falls within ``metres`` beyond ``target``, straight away from ``me``;
+    0 when the fighter pushed down there could never come back up to fight (a pit: the fight
+    would end in a draw with no path)."""
     dx, dy = target.x - me.x, target.y - me.y
     d = math.hypot(dx, dy)
     if d < 1e-9:
@@ -86,6 +88,7 @@ def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH
     tmap = view.map
     minx, miny, maxx, maxy = tmap.bounds
     deepest = 0.0
+    low = (target.x, target.y, target.z)
     step = 0.5
     while step <= metres + 1e-9:
         x, y = target.x + dx / d * step, target.y + dy / d * step
@@ -94,8 +97,11 @@ def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH
         g = tmap.ground_height(x, y)
         if tmap.terrain_at(x, y) == "wall" and g > target.z + 0.5:
             break
-        deepest = max(deepest, target.z - g)
+        if target.z - g > deepest:
+            deepest, low = target.z - g, (x, y, g)
         step += 0.5
+    if deepest > 0 and tmap.path(low, (me.x, me.y), view.mover(target)) is None:
+        return 0.0
     return deepest
 
 
