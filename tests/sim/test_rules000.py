@@ -448,3 +448,114 @@ def test_a_disarmed_fighter_defends_with_what_is_left_in_hand():
     result = enc.run(until=0.9)
     _, strike = of(result, Attack)
     assert strike.roll.target_mods[0] == ("melee defense", 12) and strike.hit   # 11 + 2 > 12
+
+
+# -- the rest of 000 · List of Actions, Stance and Position, Health, Armor, played once each -----------
+def test_rest_recovers_all_stun_and_defends_plus_5_until_the_next_turn():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("rest")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0),
+            policy=Scripted([Plan([Act("quick strike", target="red-1", weapon="hands")])]))
+    enc.combatants["red-1"].tracks["stun"] = 4
+    result = enc.run(until=0.9)
+    (rest,) = [h for h in of(result, Harm, "red-1") if h.source == "rest"]
+    assert rest.changes == {"stun": -4}
+    (attack,) = of(result, Attack)
+    assert ("rest", 5) in attack.roll.target_mods and attack.roll.target == 14 + 5
+
+
+def test_drop_stand_and_instant_stand():
+    # drop; a kick from the ground: -5 to strike; instant stand: +5 defense until the next turn
+    plans = [Plan([Act("drop")]), Plan([Act("quick strike", target="blue-1", weapon="feet")]),
+             Plan([Act("instant stand")]), Plan([Act("drop")]), Plan([Act("stand")])]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 10]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    blue = Scripted([Plan([]), Plan([]), Plan([Act("quick strike", target="red-1", weapon="hands")])])
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=blue)
+    result = enc.run(until=4.9)
+    kick, punch = of(result, Attack)
+    assert -5 in [v for _, v in kick.roll.mods] and kick.roll.total == 15 + 2 - 5
+    assert ("instant stand", 5) in punch.roll.target_mods
+    prone = [e.changes["prone"] for e in of(result, State, "red-1") if "prone" in e.changes]
+    assert prone == [True, False, True, False] and not enc.combatants["red-1"].prone
+
+
+def test_choke_does_only_stun_and_at_least_two():
+    # grappler (hold 15 + 10 > 13) then choke while dominant: strength 5 doubled = 10 stun, no damage
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 15]))
+    plans = [Plan([Act("hold", target="blue-1")]), Plan([Act("choke", target="blue-1")])]
+    enc.add(sheet("grappler"), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone", toughness=20), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=1.9)
+    _, choke = of(result, Attack)
+    assert choke.hit and choke.harm == {"stun": 10}
+
+
+def test_cautious_and_strategic_strikes():
+    # strategic +5 to hit; cautious +5 defense against the counter-blow until the next turn
+    plans = [Plan([Act("strategic strike", target="blue-1", weapon="machete")]),
+             Plan([Act("cautious strike", target="blue-1", weapon="machete")])]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([5, 5, 10]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    blue = Scripted([Plan([]), Plan([Act("quick strike", target="red-1", weapon="hands")])])
+    enc.add(sheet("clone", toughness=30), "blue", at=(5.0, 3.0), policy=blue)
+    result = enc.run(until=1.9)
+    strategic, cautious, punch = of(result, Attack)
+    assert ("strategic strike", 5) in strategic.roll.mods and strategic.hit        # 5 + 4 + 5 > 12
+    assert not cautious.hit                                                           # 5 + 4 = 9
+    assert ("cautious strike", 5) in punch.roll.target_mods and punch.roll.target == 19
+
+
+def test_an_attack_aimed_around_armor_meets_its_cover_and_skips_its_absorption():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([19, 19]))
+    plans = [Plan([Act("quick strike", target="blue-1", weapon="machete")]),
+             Plan([Act("quick strike", target="blue-1", weapon="machete", avoid_armor=("padded jacket",))])]
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("grappler", toughness=30), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=1.9)
+    plain, around = of(result, Attack)
+    assert dict(plain.details)["absorbed"] == 1 and plain.harm == {"damage": 4}
+    assert ("armor avoided", 6) in around.roll.target_mods and around.harm == {"damage": 5}
+
+
+def test_starting_evading_defends_plus_4_until_the_first_turn():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([10]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("quick strike", target="blue-1", weapon="machete")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive(), evading=True)
+    (attack,) = of(enc.run(until=0.9), Attack)
+    assert ("evading", 4) in attack.roll.target_mods and attack.roll.target == 16
+
+
+def test_an_injured_fighter_does_no_combo_and_no_strenuous_action():
+    plan = Plan([Act("quick strike", target="blue-1", weapon="hands"), Act("quick strike", target="blue-1", weapon="feet")])
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([2]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([plan, Plan([Act("powerful strike", target="blue-1", weapon="machete")])]))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive())
+    red = enc.combatants["red-1"]
+    red.tracks["damage"] = 8
+    red.set_standing("injured")
+    result = enc.run(until=1.9)
+    assert len(of(result, Attack)) == 1
+    assert "refused: powerful strike: injured characters cannot do strenuous actions" in says(result, "red-1")
+
+
+def test_an_incapacitated_fighter_recovers_half_its_stun_each_turn():
+    # a powerful punch: double power 6 blunt -> 3 damage 3 stun on a clone with 5 stun already
+    # (toughness 4, stamina 8): 3 + 8 = 11 >= 8, out; at its next turn's end 8 stun -> 4
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([19]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("powerful strike", target="blue-1", weapon="hands")])]))
+    enc.add(sheet("clone", toughness=4), "blue", at=(5.0, 3.0), policy=passive())
+    enc.add(sheet("clone"), "blue", at=(21.0, 3.0), policy=passive())
+    enc.combatants["blue-1"].tracks["stun"] = 5
+    result = enc.run(until=1.9)
+    recovery = [h.changes for h in of(result, Harm, "blue-1") if h.source == "recovery"]
+    assert recovery[0] == {"stun": -4}                # 8 stun: half, rounded up, recovered
+    assert enc.combatants["blue-1"].standing in ("incapacitated", "injured")
+
+
+def test_critical_hit_adds_the_weapon_power_on_a_natural_20():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20]), options={"critical_hit": True})
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("quick strike", target="blue-1", weapon="machete")])]))
+    enc.add(sheet("clone", toughness=30), "blue", at=(5.0, 3.0), policy=passive())
+    (attack,) = of(enc.run(until=0.9), Attack)
+    assert dict(attack.details)["power"] == 10 and attack.harm == {"damage": 10}
