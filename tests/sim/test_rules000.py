@@ -253,7 +253,7 @@ def test_a_flyer_climbs_at_most_half_its_airspeed_per_turn_whatever_the_steps():
 
 
 def test_an_encumbered_flyer_falls_out_of_the_sky():
-    # 40 kg of gear on strength 3 (carrying capacity 5 kg... encumbered up to 10): no flight; the
+    # 8.5 kg carried on strength 3 (carrying capacity 5 kg, encumbered up to 10): no flight; the
     # 10 m fall is lethal: roll 15 + 0 > 10 -> damage and stun = toughness 7
     flyer = sheet(airspeed=8, gear_mass=8.0)
     assert flyer.encumbrance == "encumbered"
@@ -559,3 +559,47 @@ def test_critical_hit_adds_the_weapon_power_on_a_natural_20():
     enc.add(sheet("clone", toughness=30), "blue", at=(5.0, 3.0), policy=passive())
     (attack,) = of(enc.run(until=0.9), Attack)
     assert dict(attack.details)["power"] == 10 and attack.harm == {"damage": 10}
+
+
+def test_a_powerful_throw_reaches_twice_as_far_as_a_quick_one():
+    # javelin: throwing 4 + strength 4 - heft 2 = 6 m quick, 12 m powerful; 8 m away: the quick
+    # throw is refused, the powerful one meets range 8 x 20 / 12 = +13 and double power 8
+    plans = [Plan([Act("quick throw", target="blue-1", weapon="javelin")]),
+             Plan([Act("powerful throw", target="blue-1", weapon="javelin")])]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20]))
+    enc.add(sheet("spear_thrower"), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone", toughness=30), "blue", at=(9.0, 3.0), policy=passive())
+    result = enc.run(until=1.9)
+    assert any("quick throw: Clone is beyond 6 m" in t for t in says(result, "red-1"))
+    (throw,) = of(result, Attack)
+    assert ("range 8 m", 13) in throw.roll.target_mods and dict(throw.details)["power"] == 8
+
+
+def test_a_cautious_shot_defends_plus_5_until_the_next_turn():
+    plans = [Plan([Act("draw", weapon="longbow")]), Plan([Act("cautious shot", target="blue-1", weapon="longbow")])]
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 10]))
+    enc.add(sheet("archer"), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    blue = Scripted([Plan([]), Plan([Act("quick strike", target="red-1", weapon="hands")])])
+    enc.add(sheet("clone", toughness=30), "blue", at=(3.0, 3.0), policy=blue)
+    result = enc.run(until=1.9)
+    shot, punch = of(result, Attack)
+    assert shot.action == "cautious shot" and ("cautious shot", 5) in punch.roll.target_mods
+
+
+def test_random_damage_gives_double_power_only_on_13_or_more():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([12, 13]), options={"random_damage": True})
+    plans = [Plan([Act("powerful strike", target="blue-1", weapon="machete")])] * 2
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone", toughness=30), "blue", at=(5.0, 3.0), policy=passive())
+    low, high = of(enc.run(until=1.9), Attack)
+    assert (dict(low.details)["power"], dict(high.details)["power"]) == (5, 10)
+
+
+def test_an_encumbered_fighter_walks_half_and_does_nothing_strenuous():
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([]))
+    plans = [Plan([MoveTo(21.0, 3.0)]), Plan([Act("powerful strike", target="blue-1", weapon="machete")])]
+    enc.add(sheet(gear_mass=8.0), "red", at=(1.0, 3.0), policy=Scripted(plans))
+    enc.add(sheet("clone"), "blue", at=(5.0, 3.0), policy=passive())
+    result = enc.run(until=1.9)
+    assert enc.combatants["red-1"].x == pytest.approx(3.5)          # running 5 halved
+    assert "refused: powerful strike: encumbered characters cannot do strenuous actions" in says(result, "red-1")
