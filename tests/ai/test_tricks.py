@@ -7,7 +7,7 @@ from tactics import Encounter
 from tactics.dice import ScriptedDice
 from tactics.map import TacticalMap
 from tactics.replay.schema import Attack, Say
-from tactics.sim import Plan, Scripted
+from tactics.sim import Act, Plan, Scripted
 
 from ..sim.conftest import sheet
 
@@ -90,3 +90,13 @@ def test_an_archer_loads_an_empty_gun_and_a_brawler_picks_up_a_dropped_weapon():
     assert first_reason(result, "blue-1") == "picking up the machete"
     assert enc.combatants["red-1"].state.shots_left["musket"] == 1
     assert not enc.combatants["blue-1"].state.out_of_hand
+
+
+def test_a_brawler_breaks_free_when_its_holders_action_fails_and_a_grappler_keeps_hold():
+    for policy, free in (("brawler", True), ("grappler", False)):
+        enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20, 1] + [2] * 6))
+        plans = [Plan([Act("hold", target="blue-1")]), Plan([Act("wrench", target="blue-1")])]
+        enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans))
+        enc.add(sheet("grappler"), "blue", at=(5.0, 3.0), policy=policy)
+        enc.run(until=1.2)
+        assert (enc.combatants["blue-1"].partner is None) == free

@@ -64,7 +64,7 @@ def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarr
     return cc.ravel(), rr.ravel()
 
 
-class Archer(Reactive):
+class Archer(tricks.BreaksFree, Reactive):
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
     name = "archer"

@@ -85,7 +85,7 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     return list(got[0]), got[1]
 
 
-class Brawler(Reactive):
+class Brawler(tricks.BreaksFree, Reactive):
     """Melee: close in, charge when the ground allows, powerful strikes when healthy."""
 
     name = "brawler"

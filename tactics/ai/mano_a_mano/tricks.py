@@ -14,11 +14,16 @@ here and now, or None (the policy goes on as usual):
   reaches (000 · Thrown Weapon Attacks · heave);
 * :func:`ready_plan` — pick a dropped weapon up (000 · Attacking · Readying Weapons);
 * :func:`reload_plan` — load an empty gun (000 · Archery and Marksmanship · load).
+
+:class:`BreaksFree` is mixed into the policies that do not grapple by choice:
+when a grappler's action on them fails they release the hold (DECISIONS ·
+More rulings · Grapple release); the grappler keeps it.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 from tactics.ai.mano_a_mano.odds import estimate
 from tactics.rulesets.mano_a_mano.resolve import COVER_REACH_M, MELEE_REACH_M, MELEE_REACH_UP_M, PUSH_M, max_range
 from tactics.sim.plan import Act, Plan
@@ -147,3 +152,12 @@ def reload_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | Non
         if w.kind == "gun" and w.name in st.shots_left and st.shots_left[w.name] <= 0:
             return Plan([Act("load", weapon=w.name)], f"loading the {w.name}")
     return None
+
+
+class BreaksFree:
+    """Answer the ``release`` window (a partner's grappling action failed) with release."""
+
+    def react(self, view: View, window: Any) -> Any:
+        if window.kind == "release":
+            return "release"
+        return super().react(view, window)  # type: ignore[misc]
