@@ -30,7 +30,7 @@ from tactics.rules.records import Modifier, Roll
 
 from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
-from .health import rest
+from .health import rest, split_power
 from .rolls import success
 from .stances import stance_modifiers
 from .throws import throw_range
@@ -446,7 +446,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     slam_check = None
     onto = False
     if res.hit and spec.name == "slam":
-        r_damage, r_stun, slam_check, onto = _slam(world, c, target, spec, weapon, step, res, rule_opts)
+        r_damage, r_stun, slam_check, onto = _slam(world, c, target, step)
         details = [("power", c.sheet.strength * (2 if onto else 1)), ("fell onto", int(onto))]
     if res.hit and r_damage:
         dealt["damage"] = r_damage
@@ -471,7 +471,8 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     else:
         if coverer is not None:
             # 000 · Other Actions · cover: a failed attack hits the covering character
-            res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20, options=rule_opts)
+            # it lands as a plain hit (a natural 20 only forces the hit: no optional rule applies)
+            res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20)
             h = harm(coverer, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
             if h is not None:
                 yield h
@@ -552,8 +553,7 @@ def _held_weapon(u: Any) -> Any:
     return max(held, key=lambda w: ch.power_with(w), default=None)
 
 
-def _slam(world: Any, c: Any, target: Any, spec: Any, weapon: Any, step: Any, res: Any,
-          rule_opts: Any) -> tuple[int, int, Check | None, bool]:
+def _slam(world: Any, c: Any, target: Any, step: Any) -> tuple[int, int, Check, bool]:
     """A slam's harm (000 · Grappling Actions · slam): the target always ends on the ground; a
     standing slammer may fall onto it for double power; a roll against 8 takes the attack's power
     off the fall. Returns ``(damage, stun, the roll, fell onto)``."""
@@ -566,6 +566,5 @@ def _slam(world: Any, c: Any, target: Any, spec: Any, weapon: Any, step: Any, re
     if check.roll.success:
         power -= base
     absorbed = min(target.sheet.best_absorption, max(power, 0))
-    from .health import split_power
     damage, stun = split_power(max(power - absorbed, 0), "blunt")
     return damage, stun, check, onto
