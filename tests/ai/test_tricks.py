@@ -100,3 +100,18 @@ def test_a_brawler_breaks_free_when_its_holders_action_fails_and_a_grappler_keep
         enc.add(sheet("grappler"), "blue", at=(5.0, 3.0), policy=policy)
         enc.run(until=1.2)
         assert (enc.combatants["blue-1"].partner is None) == free
+
+
+def test_the_rulesets_refusals_know_the_new_actions():
+    enc = Encounter(TacticalMap.from_grid(["." * 20] * 3), dice=ScriptedDice([]))
+    enc.add(sheet(), "red", at=(1.0, 3.0), policy=Scripted([]))
+    enc.add(sheet("clone"), "red", at=(21.0, 3.0), policy=Scripted([]))
+    enc.add(sheet("clone"), "blue", at=(39.0, 3.0), policy=Scripted([]))
+    rules, world, me = enc.rules, enc.world, enc.combatants["red-1"]
+    assert rules.check(world, me, Act("let go")) == "let go: not grappling"
+    assert rules.check(world, me, Act("cover", target="red-2")) == "cover: Clone is beyond 2 m"
+    assert rules.check(world, me, Act("ready weapon")) == "ready weapon: nothing to ready"
+    me.state.out_of_hand["machete"] = "taken"
+    assert rules.check(world, me, Act("quick strike", target="blue-1", weapon="machete")).endswith("not in hand")
+    me.state.aim_bonus = 5
+    assert rules.check(world, me, Act("strategic strike", target="blue-1", weapon="hands")).endswith("while aiming")
