@@ -392,8 +392,10 @@ class Encounter:
                         turns.apply(c, eff, None)
                     yield from turns.take_turn(c, budget)
                     # a delayed turn (to move in formation) comes again at its new, later slot this round
+                    if not getattr(budget, "delayed", False) or self._ended is not None:
+                        break
                     later = [o for o, p in sched.slots(c.id, r) if p == phase and o > offset + 1e-12]
-                    if not getattr(budget, "delayed", False) or not later or self._ended is not None:
+                    if not later:
                         break
                     offset = later[0]
                     yield from self._wait(c, r * rs + offset)
