@@ -183,6 +183,8 @@ class Effects:
         self.record(Move(t=now, who=c.id, legs=[LegRec(kind="push", start=start, end=end, t0=now, t1=t1)],
                          metres=round(moved, 6), budget=0.0))
         self.enc.note_activity()
+        if c.flying:
+            return  # a flyer is pushed through the air; there is nothing to fall off
         if z - stop_z > 0.5:
             self._fall_down(c, None, f"pushed off a drop by {self.enc.combatants[eff.by].name}" if eff.by else eff.cause)
         else:

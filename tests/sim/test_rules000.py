@@ -603,3 +603,13 @@ def test_an_encumbered_fighter_walks_half_and_does_nothing_strenuous():
     result = enc.run(until=1.9)
     assert enc.combatants["red-1"].x == pytest.approx(3.5)          # running 5 halved
     assert "refused: powerful strike: encumbered characters cannot do strenuous actions" in says(result, "red-1")
+
+
+def test_a_flyer_pushed_in_the_air_is_moved_but_does_not_fall():
+    enc = Encounter(TacticalMap.from_grid(["." * 12] * 3), dice=ScriptedDice([15]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("push", target="blue-1")])]))
+    enc.add(sheet("winged"), "blue", at=(5.0, 3.0, 1.5), policy=passive(), flying=True)
+    result = enc.run(until=0.4)
+    blue = enc.combatants["blue-1"]
+    assert blue.flying and blue.pos == pytest.approx((7.0, 3.0, 1.5))
+    assert not of(result, Fall) and not [r for r in of(result, Roll) if r.purpose == "keep balance"]

@@ -524,6 +524,8 @@ def _grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> It
                 yield Push(target.id, dx / d, dy / d, metres, f"pushed by {c.name}", by=c.id)
             if not target.able or target.prone:
                 return
+        if target.flying:
+            return  # nothing to lose one's footing on in the air
         check = success_check(world, target.id, "keep balance", [("grapple or acrobatics", balance_skill(target.sheet))],
                               [("off balance", KEEP_BALANCE)])
         yield check
