@@ -37,6 +37,7 @@ from tactics.errors import InputError
 from tactics.map import Mover
 from tactics.replay.schema import FORMAT, SCHEMA_VERSION, End, Header, Presentation, State, Turn, UnitInfo
 from tactics.rules.registry import DEFAULT, get_ruleset
+from tactics.sim import surprise
 from tactics.sim.combatant import Combatant
 from tactics.sim.policy import resolve_policy
 from tactics.sim.result import Result
@@ -234,45 +235,12 @@ class Encounter:
         self._watches.append(_Watch(cond, fn, once))
 
     def ambush(self, stalker: UnitView | str, target: UnitView | str) -> bool:
-        """The stalker tries to surprise the target before the fight (the ruleset's roll, e.g.
-        000 · Rounds: stealth against detection). On success the stalker goes first and the
-        target cannot have prepared a reaction."""
-        s = self.combatants[stalker if isinstance(stalker, str) else stalker.id]
-        t = self.combatants[target if isinstance(target, str) else target.id]
-        ok, effects = self.rules.ambush(self.world, s, t)
-        for eff in effects:
-            self.turns.apply(s, eff, None)
-        if ok:
-            s.surprised = False
-            t.surprised = True
-            self._surpriser = s.id
-            t.prepared = None
-        return ok
+        """The stalker tries to surprise the target before the fight (see :mod:`tactics.sim.surprise`)."""
+        return surprise.ambush(self, stalker, target)
 
     def stalk_each_other(self, a: UnitView | str, b: UnitView | str, start_anyway: bool = False) -> str:
-        """Two fighters stalk each other: two separate rolls (the ruleset's ``ambush`` each way;
-        000 · Rounds; DECISIONS · More rulings · Mutual stalking). One succeeds: it surprises the
-        other. Both succeed: nobody has surprise. Both fail: the fight does not start (``run`` ends
-        at once with that reason) unless ``start_anyway`` (a script starts it). Returns
-        ``"a"``, ``"b"``, ``"both"`` or ``"neither"``."""
-        ca = self.combatants[a if isinstance(a, str) else a.id]
-        cb = self.combatants[b if isinstance(b, str) else b.id]
-        ok_a, eff_a = self.rules.ambush(self.world, ca, cb)
-        for eff in eff_a:
-            self.turns.apply(ca, eff, None)
-        ok_b, eff_b = self.rules.ambush(self.world, cb, ca)
-        for eff in eff_b:
-            self.turns.apply(cb, eff, None)
-        if ok_a != ok_b:
-            s, t = (ca, cb) if ok_a else (cb, ca)
-            s.surprised = False
-            t.surprised = True
-            self._surpriser = s.id
-            t.prepared = None
-            return "a" if ok_a else "b"
-        if not ok_a and not start_anyway:
-            self._no_fight = f"no fight: neither {ca.name} nor {cb.name} found the other"
-        return "both" if ok_a else "neither"
+        """Two fighters stalk each other: two rolls (see :mod:`tactics.sim.surprise`)."""
+        return surprise.stalk_each_other(self, a, b, start_anyway)
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:

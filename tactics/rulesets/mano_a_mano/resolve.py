@@ -8,6 +8,10 @@ the dice are drawn in the order the table would draw them::
     effects = act(world, unit, Act("quick strike", target="blue-1"), budget, turn)
     # -> Attacked(...), Harm(blue-1, {"damage": 3}), ...
 
+The pieces live beside it: :mod:`.checks` (the d20 roll as an effect, harm),
+:mod:`.grapple` (what grappling actions do besides harm; cover), :mod:`.other`
+(actions that attack nobody, loading guns, delaying).
+
 Checks run in the order of the rules text: the combo (000 · Rounds: one
 action that is not quick, or ``allowed`` quick ones), climbing (one quick
 action), the weapon, then :func:`~.actions.can_do` (strenuous, standing,
@@ -18,25 +22,25 @@ action when the rules checks passed and only the target was wrong.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from tactics.rules.effects import Attacked, Check, Effect, Fall, Harm, Note, Push, Refused, Status
-from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rules.effects import Attacked, Effect, Refused, Status
 from tactics.rules.protocol import Window
-from tactics.rules.records import Modifier, Roll
+from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rules.records import Modifier
 
 from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
-from .health import rest, split_power
-from .rolls import success
+from .checks import d20_roll, harm, success_check
+from .grapple import COVER_REACH_M, KEEP_BALANCE, PUSH_M, cover_of, grapple_effect, slam_harm
+from .other import delay_turn, is_quick, other_action
 from .stances import stance_modifiers
 from .throws import throw_range
 
-KEEP_BALANCE = 8
-"""Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
+__all__ = ["COVER_REACH_M", "KEEP_BALANCE", "PUSH_M", "act", "d20_roll", "harm", "max_range", "success_check"]
+
 MELEE_REACH_M = 3.0
 """Horizontal reach of hand-to-hand attacks: the next space, diagonals included (docs/engine.md)."""
 MELEE_REACH_UP_M = 2.0
@@ -44,47 +48,11 @@ MELEE_REACH_UP_M = 2.0
 DARKNESS_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 BOW_ACTIONS = frozenset({"quick shot", "strategic shot", "cautious shot", "aim"})
 """Actions that keep a drawn bow drawn (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
-COVER_REACH_M = 2.0
-"""A coverer protects only an ally within this distance (DECISIONS · More rulings · Cover)."""
-PUSH_M = 2.0
-"""How far a push moves its target: one space (docs/rules.md)."""
 STRATEGIC = frozenset({"strategic strike", "strategic shot"})
 DEFAULT_WEAPONS = {"strike": ("hand", "natural"), "throw": ("thrown",), "shot": ("bow", "gun"), "grapple": ()}
 
 
 # -- small pieces -----------------------------------------------------------
-def d20_roll(die: int, mods: list[tuple[str, int]], target: int, target_mods: list[tuple[str, int]],
-             ok: bool) -> Roll:
-    """The record of one d20 success roll (DECISIONS · Dice and success)."""
-    return Roll(dice="d20", faces=[die], total=die + sum(v for _, v in mods), success=ok, target=target,
-                mods=mods, target_mods=target_mods, tags=["natural 20"] if die == 20 else [])
-
-
-def success_check(world: Any, who: str, purpose: str, mods: list[tuple[str, int]],
-                  dmods: list[tuple[str, int]]) -> Check:
-    """Roll d20 + ``mods`` against the sum of ``dmods`` (mam-supplement § 1)."""
-    die = world.dice.d20()
-    mods = [(s, int(v)) for s, v in mods]
-    dmods = [(s, int(v)) for s, v in dmods]
-    difficulty = sum(v for _, v in dmods)
-    ok = success(die, sum(v for _, v in mods), difficulty)
-    return Check(who, purpose, d20_roll(die, mods, difficulty, dmods, ok))
-
-
-def harm(unit: Any, stun: int, damage: int, source: str) -> Harm | None:
-    """Stun and damage landing on ``unit`` as a change of its tracks (000 · Health);
-    being hurt spoils an aim (000 · Archery and Marksmanship · Aiming)."""
-    if stun <= 0 and damage <= 0:
-        return None
-    unit.state.aim_bonus = 0
-    changes = {}
-    if damage:
-        changes["damage"] = damage
-    if stun:
-        changes["stun"] = stun
-    return Harm(unit.id, changes, source)
-
-
 def posture(unit: Any) -> str:
     return "on_the_ground" if unit.prone else "standing"
 
@@ -129,58 +97,6 @@ def default_weapon(unit: Any, kind: str) -> Any:
                 best = w
     return best
 
-
-def _delay(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
-    """Delay the turn until just after an ally's (000 · Rounds: to move in formation), before
-    moving or acting; the turn comes again at its new slot when that is later this round."""
-    sched = world.memo.get("schedule")
-    ally = world.unit(step.target or "")
-    if turn.used > 0 or budget.done_actions > 0 or turn.reaction:
-        yield Refused(c.id, "delay: a turn is delayed before moving or acting")
-        return
-    if sched is None or ally is None or ally.id == c.id or ally.team != c.team or ally.id not in sched.offsets:
-        yield Refused(c.id, f"delay: no ally {step.target!r} to follow")
-        return
-    before = sched.offsets[c.id]
-    after = sched.delay(c.id, ally.id)
-    budget.done = True
-    budget.delayed = after > before
-    yield Note(c.id, f"delays its turn until after {ally.name}'s")
-
-
-def _quick(spec: Any, c: Any, step: Any) -> bool:
-    """Is this action quick? A load that fills less than one round (a musket's nine loads) takes
-    a full turn (000 · Archery and Marksmanship · load)."""
-    if spec.name == "load":
-        w = _gun(c, step.weapon)
-        if w is not None and (w.reload_actions or 1) > max(w.shots, 1):
-            return False
-    return spec.quick
-
-
-def _gun(c: Any, name: str | None) -> Any:
-    ch = c.sheet
-    if name:
-        try:
-            return ch.weapon(name)
-        except KeyError:
-            return None
-    return next((w for w in ch.weapons if w.kind == "gun"), None)
-
-
-def rounds_per_load(w: Any) -> float:
-    """Rounds one load action puts in: ``shots / reload_actions`` (a revolver loaded at once: 6;
-    one bullet at a time: 1; a musket: 1/9) (000 · Archery and Marksmanship · load)."""
-    return max(w.shots, 1) / max(w.reload_actions, 1)
-
-
-def free_hand(c: Any) -> bool:
-    """A fighter has a free hand unless two hand-held weapons (or a two-handed one) are in hand."""
-    st = c.state
-    held = [w for w in c.sheet.weapons if w.kind in ("hand", "bow", "gun") and w.name not in st.out_of_hand]
-    return not (any(w.two_handed for w in held) or sum(w.count for w in held) >= 2)
-
-
 # -- the action --------------------------------------------------------------
 def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
     """Resolve ``step`` (an ``Act``) for unit ``c`` (000 · List of Actions)."""
@@ -194,7 +110,7 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         yield Status(c.id, {"prepared": "counter"})
         return
     if name == "delay":
-        yield from _delay(world, c, step, budget, turn)
+        yield from delay_turn(world, c, step, budget, turn)
         return
     spec = ACTIONS.get(name)
     if spec is None:
@@ -206,7 +122,7 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         why = "a combo holds only quick actions" if done and not spec.quick else "no actions left this turn"
         yield Refused(c.id, f"{spec.name}: {why}")
         return
-    if (c.climbing or turn.climbed) and (done >= 1 or not _quick(spec, c, step)):
+    if (c.climbing or turn.climbed) and (done >= 1 or not is_quick(spec, c, step)):
         # DECISIONS · Climbing: a climber does one quick action per turn at most
         yield Refused(c.id, f"{spec.name}: a climber does one quick action per turn")
         return
@@ -233,14 +149,14 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
     if not ok:
         yield Refused(c.id, f"{spec.name}: {why}")
         return
-    quick = _quick(spec, c, step)
+    quick = is_quick(spec, c, step)
     if done >= 1 and not quick:
         yield Refused(c.id, f"{spec.name}: a combo holds only quick actions")
         return
     budget.done_actions = done + 1
     budget.single = not quick
     if spec.kind == "other":
-        yield from _other(world, c, spec, weapon, step)
+        yield from other_action(world, c, spec, weapon, step)
         return
     target = world.unit(step.target or "")
     if target is None or not target.present:
@@ -250,97 +166,6 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         yield Refused(c.id, f"{spec.name}: {target.name} is already out of the fight")
         return
     yield from _attack(world, c, spec, weapon, target, step, turn)
-
-
-def _other(world: Any, c: Any, spec: Any, weapon: Any, step: Any) -> Iterator[Effect]:
-    """Actions that attack nobody (000 · List of Actions · Other Actions, Archery and Marksmanship)."""
-    changes: dict[str, Any] = {}
-    name = spec.name
-    st = c.state
-    ch = c.sheet
-    if name == "drop":
-        changes["prone"] = True
-    elif name in ("stand", "instant stand"):
-        changes["prone"] = False
-    elif name == "rest":
-        stun = c.tracks["stun"]
-        after = rest(stun)
-        if after != stun:
-            yield Harm(c.id, {"stun": after - stun}, "rest")
-    elif name == "aim":
-        st.aim_bonus = 5
-        changes["aiming"] = True
-    elif name == "draw":
-        w = weapon or next((w for w in ch.weapons if w.kind == "bow"), None)
-        if w is None or not ch.can_draw(w):
-            yield Refused(c.id, "draw: no bow this character can draw")
-            return
-        st.drawn = w.name
-        changes["drawn"] = True
-    elif name == "unload":
-        w = weapon or _gun(c, None)
-        if w is not None:
-            st.shots_left[w.name] = 0
-            st.loads.pop(w.name, None)
-    elif name == "load":
-        # each load puts in the rounds one action loads; a musket's ninth load makes one round
-        w = weapon or _gun(c, None)
-        if w is None or w.kind != "gun":
-            yield Refused(c.id, "load: no gun")
-            return
-        full = max(w.shots, 1)
-        have = st.shots_left.get(w.name, 0)
-        if have >= full:
-            yield Refused(c.id, f"load: {w.name} is already loaded")
-            return
-        n = st.loads.get(w.name, 0) + 1
-        per = rounds_per_load(w)
-        got = int(n * per + 1e-9)
-        if got >= 1:
-            st.shots_left[w.name] = min(full, have + got)
-            st.loads.pop(w.name, None)
-        else:
-            st.loads[w.name] = n
-        left = st.shots_left.get(w.name, 0)
-        yield Note(c.id, f"loads {w.name}: {left}/{full} rounds" + (f" ({n}/{w.reload_actions} load actions)"
-                                                                 if got < 1 else ""))
-    elif name == "ready weapon":
-        # 000 · Attacking · Readying Weapons: a quick action draws a weapon or picks a dropped one up
-        w = weapon or next((w for w in ch.weapons if st.out_of_hand.get(w.name) == "dropped"), None)
-        if w is None:
-            yield Refused(c.id, "ready weapon: nothing to ready")
-            return
-        if st.out_of_hand.get(w.name) == "taken":
-            yield Refused(c.id, f"ready weapon: {w.name} was taken")
-            return
-        st.out_of_hand.pop(w.name, None)
-        yield Note(c.id, f"readies {w.name}")
-    elif name == "let go":
-        # DECISIONS · More rulings · Grapple release: either grappler may let go as a quick action
-        if c.partner is None:
-            yield Refused(c.id, "let go: not grappling")
-            return
-        other = c.partner
-        yield Status(other, {"partner": None, "role": None})
-        changes.update(partner=None, role=None)
-    elif name == "cover":
-        target = world.unit(step.target or "")
-        if target is None or target.id == c.id or target.team != c.team or not target.able:
-            yield Refused(c.id, f"cover: no ally {step.target!r} to cover")
-            return
-        if world.distance(c, target) > COVER_REACH_M + 1e-9:
-            yield Refused(c.id, f"cover: {target.name} is beyond {COVER_REACH_M:.0f} m")
-            return
-        if st.covering is None:
-            world.memo["covering"] = world.memo.get("covering", 0) + 1
-        st.covering = step.target
-        changes["covering"] = step.target
-    if spec.defense_bonus_until_next_turn:
-        st.defense_bonus.append(Modifier(name, spec.defense_bonus_until_next_turn))
-        changes["defense_bonus"] = st.defense_bonus_total()
-    if changes:
-        yield Status(c.id, changes)
-
 
 def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any) -> Iterator[Effect]:
     """A strike, throw, shot or grappling action (000 · Attacking; DECISIONS · Attacks at a distance)."""
@@ -446,7 +271,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     slam_check = None
     onto = False
     if res.hit and spec.name == "slam":
-        r_damage, r_stun, slam_check, onto = _slam(world, c, target, step)
+        r_damage, r_stun, slam_check, onto = slam_harm(world, c, target, step)
         details = [("power", c.sheet.strength * (2 if onto else 1)), ("fell onto", int(onto))]
     if res.hit and r_damage:
         dealt["damage"] = r_damage
@@ -467,7 +292,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
             if onto:
                 yield Status(c.id, {"prone": True})
         if kind == "grapple":
-            yield from _grapple_effect(world, c, target, spec, step)
+            yield from grapple_effect(world, c, target, spec, step)
     else:
         if coverer is not None:
             # 000 · Other Actions · cover: a failed attack hits the covering character
@@ -483,90 +308,3 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
                 yield Status(target.id, {"partner": None, "role": None})
                 yield Status(c.id, {"partner": None, "role": None})
 
-
-def cover_of(world: Any, target: Any) -> Any:
-    """The able ally covering ``target`` from within 2 m, or None (DECISIONS · More rulings · Cover)."""
-    if not world.memo.get("covering"):
-        return None
-    for other in world.units():
-        if (other.state.covering == target.id and other.able and other.id != target.id
-                and other.team == target.team and world.distance(other, target) <= COVER_REACH_M + 1e-9):
-            return other
-    return None
-
-
-def balance_skill(ch: Any) -> int:
-    """The better of grappling and acrobatics, for keeping one's feet (000 · Grappling Actions)."""
-    return max(ch.grapple_attack - ch.agility - ch.strength, ch.ability("acrobatics"))
-
-
-def _grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> Iterator[Effect]:
-    """What a successful grappling action does besides its harm (000 · Grappling Actions)."""
-    if spec.name == "disarm":
-        # the weapon leaves the hand: taken with a free hand, else dropped
-        w = _held_weapon(target)
-        if w is not None:
-            how = "taken" if free_hand(c) else "dropped"
-            target.state.out_of_hand[w.name] = how
-            yield Note(c.id, f"disarms {target.name}: {w.name} {how}")
-    if not target.able:
-        return
-    if spec.name in ("push", "trip"):
-        if spec.name == "push":
-            # forced to move the way the pusher wants: straight away by default
-            dx, dy = target.x - c.x, target.y - c.y
-            opts = step.options or {}
-            if "direction" in opts:
-                dx, dy = opts["direction"]
-            d = math.hypot(dx, dy)
-            if d > 1e-9:
-                metres = min(PUSH_M, float(opts.get("metres", PUSH_M)))
-                yield Push(target.id, dx / d, dy / d, metres, f"pushed by {c.name}", by=c.id)
-            if not target.able or target.prone:
-                return
-        if target.flying:
-            return  # nothing to lose one's footing on in the air
-        check = success_check(world, target.id, "keep balance", [("grapple or acrobatics", balance_skill(target.sheet))],
-                              [("off balance", KEEP_BALANCE)])
-        yield check
-        if not check.roll.success:
-            # DECISIONS · More rulings: a knock-down fall from its own height onto the surface
-            yield Fall(target.id, f"knocked down by {c.name}'s {spec.name}")
-        return
-    if c.partner == target.id or spec.name in ("hold", "slam", "wrench", "choke", "disarm"):
-        # DECISIONS · Grapple release: a fully successful grappling action lets its maker choose
-        choice = world.ask(c, Window("grapple", c.id, target.id, spec.name, ("dominant", "release"), "dominant",
-                                     note=f"{spec.name} on {target.name} succeeded"))
-        if choice == "release":
-            if c.partner is not None:
-                yield Status(c.id, {"partner": None, "role": None})
-                yield Status(target.id, {"partner": None, "role": None})
-            return
-        yield Status(c.id, {"partner": target.id, "role": "dominant"})
-        yield Status(target.id, {"partner": c.id, "role": "inferior"})
-
-
-def _held_weapon(u: Any) -> Any:
-    """The weapon a disarm takes: the best hand-held one still in hand."""
-    st = u.state
-    ch = u.sheet
-    held = [w for w in ch.weapons if w.kind in ("hand", "bow", "gun", "thrown") and w.name not in st.out_of_hand
-            and w.name not in st.spent]
-    return max(held, key=lambda w: ch.power_with(w), default=None)
-
-
-def _slam(world: Any, c: Any, target: Any, step: Any) -> tuple[int, int, Check, bool]:
-    """A slam's harm (000 · Grappling Actions · slam): the target always ends on the ground; a
-    standing slammer may fall onto it for double power; a roll against 8 takes the attack's power
-    off the fall. Returns ``(damage, stun, the roll, fell onto)``."""
-    onto = bool((step.options or {}).get("fall onto")) and not c.prone
-    base = c.sheet.strength
-    power = base * 2 if onto else base
-    check = success_check(world, target.id, "slam: break the fall", [("grapple or acrobatics",
-                                                                     balance_skill(target.sheet))],
-                          [("slam", KEEP_BALANCE)])
-    if check.roll.success:
-        power -= base
-    absorbed = min(target.sheet.best_absorption, max(power, 0))
-    damage, stun = split_power(max(power - absorbed, 0), "blunt")
-    return damage, stun, check, onto
