@@ -70,8 +70,11 @@ class FighterState:
 class TurnBudget:
     """One turn's combo and metres (000 · Rounds; DECISIONS · Time, Movement)."""
 
+    opening: tuple = ()
+    """Effects of the turn's start: none in 000 (recovery is at the turn's end)."""
+
     __slots__ = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done",
-                 "_speed", "_health", "_weapons", "opening", "delayed")
+                 "_speed", "_health", "_weapons", "delayed")
 
     def __init__(self, allowed: int, walk_m: float, swim_m: float, air_m: float, speed: float, health: str,
                  weapons: dict[str, int]) -> None:
@@ -88,8 +91,6 @@ class TurnBudget:
         self.done = False
         self.delayed = False
         """The turn was delayed: the engine plays it again at its new slot (000 · Rounds)."""
-        self.opening: list[Any] = []
-        """Effects the engine applies as the turn opens (a cover that lapses)."""
         self._speed = speed
         self._health = health
         self._weapons = weapons
@@ -135,8 +136,15 @@ def speeds(ch: Character, prone: bool) -> tuple[float, float, float]:
     return walk, swim, air
 
 
-def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> TurnBudget:
+class OpeningBudget(TurnBudget):
+    """A budget whose turn opens with effects (a cover that lapses, DECISIONS · More rulings)."""
+
+    __slots__ = ("opening",)
+
+
+def budget_for(ch: Character, state: FighterState, health: str, prone: bool,
+               kind: type[TurnBudget] = TurnBudget) -> TurnBudget:
     """The budget of a turn of ``ch`` in this health and posture."""
     walk, swim, air = speeds(ch, prone)
-    return TurnBudget(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
+    return kind(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
                       state.weapon_counts)

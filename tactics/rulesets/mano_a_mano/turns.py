@@ -25,7 +25,7 @@ from .actions import acts_every
 from .health import recover_stun
 from .movement import climb_profile, jump_needs_roll
 from .resolve import max_range, success_check
-from .state import TurnBudget, budget_for
+from .state import OpeningBudget, TurnBudget, budget_for
 
 JUMP_ROLL_DIFFICULTY = 10
 """Acrobatics difficulty of a jump within 1 m of the maximum (DECISIONS · Jumping)."""
@@ -123,9 +123,10 @@ def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget |
     ch = c.sheet
     if round_index % acts_every(ch.speed):
         return None
-    budget = budget_for(ch, st, c.standing, c.prone)
-    if covered is not None:
-        budget.opening = [Status(c.id, {"covering": None})]
+    if covered is None:
+        return budget_for(ch, st, c.standing, c.prone)
+    budget = budget_for(ch, st, c.standing, c.prone, OpeningBudget)
+    budget.opening = (Status(c.id, {"covering": None}),)
     return budget
 
 
