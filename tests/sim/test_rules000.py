@@ -613,3 +613,16 @@ def test_a_flyer_pushed_in_the_air_is_moved_but_does_not_fall():
     blue = enc.combatants["blue-1"]
     assert blue.flying and blue.pos == pytest.approx((7.0, 3.0, 1.5))
     assert not of(result, Fall) and not [r for r in of(result, Roll) if r.purpose == "keep balance"]
+
+
+@pytest.mark.parametrize("answer, partners, red_prone", [("follow", True, True), ("let go", False, False)])
+def test_a_grappler_whose_partner_is_tripped_down_follows_it_or_lets_go(answer, partners, red_prone):
+    # hold (15 + 3 > 13), then a trip (15 + 3 + 5 dominant) that knocks down (balance 2): red chooses
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15, 15, 2]))
+    plans = [Plan([Act("hold", target="blue-1")]), Plan([Act("trip", target="blue-1")])]
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted(plans, answers=["dominant", answer]))
+    enc.add(sheet("clone", toughness=30), "blue", at=(5.0, 3.0), policy=passive())
+    enc.run(until=1.4)
+    red = enc.combatants["red-1"]
+    assert (red.partner == "blue-1") == partners and red.prone == red_prone
+    assert enc.combatants["blue-1"].prone

@@ -82,6 +82,15 @@ def grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> Ite
         if not check.roll.success:
             # DECISIONS · More rulings: a knock-down fall from its own height onto the surface
             yield Fall(target.id, f"knocked down by {c.name}'s {spec.name}")
+            if c.partner == target.id and not c.prone and target.present:
+                # 000 · Grappling Actions · push: a standing grappler lets go or follows to the ground
+                choice = world.ask(c, Window("follow", c.id, target.id, spec.name, ("follow", "let go"), "follow",
+                                             note=f"{target.name} went down"))
+                if choice == "let go":
+                    yield Status(c.id, {"partner": None, "role": None})
+                    yield Status(target.id, {"partner": None, "role": None})
+                else:
+                    yield Status(c.id, {"prone": True})
         return
     if c.partner == target.id or spec.name in ("hold", "slam", "wrench", "choke", "disarm"):
         # DECISIONS · Grapple release: a fully successful grappling action lets its maker choose
