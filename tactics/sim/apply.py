@@ -8,7 +8,7 @@ Whatever the system, an effect lands the same way (:mod:`tactics.rules.effects`)
 | ``Attacked`` | counts a hit or a miss; the straight run ends; the fight is not stalled | ``attack`` |
 | ``Harm`` | adds the changes to the tracks, asks the ruleset the standing; one who can no longer act lets go of its partner and falls from the air or a wall | ``harm`` (+ ``state``) |
 | ``Status`` | sets the statuses (``prone``, ``partner``, ``role``, ``prepared`` are the engine's own) | ``state`` |
-| ``Push`` | moves the fighter straight away until a wall; a drop becomes a fall | ``move`` (+ ``fall``) |
+| ``Push`` | moves the fighter straight away until a wall (which hurts as a fall when the ruleset's ``walls_hurt``); a drop becomes a fall | ``move`` (+ ``fall``) |
 | ``Fall`` | drops the fighter to the ground below it | ``fall`` |
 | ``Note``, ``Refused`` | a line of text | ``say`` |
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tactics.replay.schema import Attack, Harm, LegRec, Move, Roll, RollRec, Say, State
+from tactics.replay.schema import Attack, Fall, Harm, LegRec, Move, Roll, RollRec, Say, State
 from tactics.rules import effects as fx
 
 if TYPE_CHECKING:
@@ -137,6 +137,19 @@ class Effects:
         if ts.legs:
             self.record(Move(t=now, who=c.id, legs=ts.legs, metres=round(ts.metres, 6), budget=0.0))
 
+    def _hit_wall(self, c: Combatant, eff: fx.Push) -> None:
+        """Pushed or thrown into a wall: harm as a fall onto the wall's surface, from no height
+        (DECISIONS · More rulings · Falls from a push); the fighter stays on its feet."""
+        now = self.enc.env.now
+        out = self.rules.fall(self.world, c, 0.0, False, None)
+        by = self.enc.combatants[eff.by].name if eff.by in self.enc.combatants else ""
+        cause = f"pushed into a wall by {by}" if by else f"{eff.cause} into a wall"
+        self.record(Fall(t=now, who=c.id, height=0.0, severity=out.severity, start=c.pos, end=c.pos, cause=cause,
+                         roll=rollrec(out.roll) if out.roll is not None else None, harm=dict(out.harm),
+                         into_water=False))
+        if out.harm:
+            self.apply_harm(c, out.harm, f"wall ({out.severity})", may_fall=False)
+
     def apply_push(self, c: Combatant, eff: fx.Push) -> None:
         """Straight away along ``(dx, dy)`` up to ``metres``: a wall (ground too high to step onto)
         stops it; ground far below the start is a fall (DECISIONS · More rulings · Falls from a push)."""
@@ -147,6 +160,7 @@ class Effects:
         minx, miny, maxx, maxy = tmap.bounds
         moved = 0.0
         stop_z = z
+        walled = False
         while moved + 1e-9 < eff.metres:
             step = min(PUSH_STEP_M, eff.metres - moved)
             nx, ny = x + eff.dx * step, y + eff.dy * step
@@ -154,9 +168,12 @@ class Effects:
                 break
             g = tmap.ground_height(nx, ny)
             if tmap.terrain_at(nx, ny) == "wall" and g > z + 0.5:
+                walled = True
                 break
             x, y, moved = nx, ny, moved + step
             stop_z = g
+        if walled and getattr(self.rules, "walls_hurt", False):
+            self._hit_wall(c, eff)
         if moved <= 0:
             return
         end = (x, y, z)
@@ -165,6 +182,8 @@ class Effects:
         self.record(Move(t=now, who=c.id, legs=[LegRec(kind="push", start=start, end=end, t0=now, t1=t1)],
                          metres=round(moved, 6), budget=0.0))
         self.enc.note_activity()
+        if c.flying:
+            return  # a flyer is pushed through the air; there is nothing to fall off
         if z - stop_z > 0.5:
             self._fall_down(c, None, f"pushed off a drop by {self.enc.combatants[eff.by].name}" if eff.by else eff.cause)
         else:

@@ -62,6 +62,8 @@ class Combatant:
     climb_base: tuple[float, float, float] | None = None
     """Foot of the climb under way: where a climber who loses grip lands."""
     surprised: bool = False
+    last_run: tuple[float, tuple[float, float], tuple[float, float]] | None = None
+    """The straight run (metres, direction, end) that ended its last turn with no action after it."""
     first_round: int = 0
     joined_at: float = 0.0
     present: bool = True

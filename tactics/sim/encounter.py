@@ -35,6 +35,7 @@ from tactics.errors import InputError
 from tactics.map import Mover
 from tactics.replay.schema import End, Header, Turn
 from tactics.rules.registry import DEFAULT, get_ruleset
+from tactics.sim import surprise
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
 from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
@@ -109,6 +110,7 @@ class Encounter(Referee, Pausing):
         self._movers: dict[Any, Mover] = self.shared.setdefault("engine movers", {})
         """The engine's :class:`Mover` of each sheet (a pure function of the sheet)."""
         self._surpriser: str | None = None
+        self._no_fight: str | None = None
         self.schedule: Any = None
         self.world = EngineWorld(self)
         self._health_version = 0
@@ -208,20 +210,12 @@ class Encounter(Referee, Pausing):
         self._watches.append(_Watch(cond, fn, once))
 
     def ambush(self, stalker: UnitView | str, target: UnitView | str) -> bool:
-        """The stalker tries to surprise the target before the fight (the ruleset's roll, e.g.
-        000 · Rounds: stealth against detection). On success the stalker goes first and the
-        target cannot have prepared a reaction."""
-        s = self.combatants[stalker if isinstance(stalker, str) else stalker.id]
-        t = self.combatants[target if isinstance(target, str) else target.id]
-        ok, effects = self.rules.ambush(self.world, s, t)
-        for eff in effects:
-            self.turns.apply(s, eff, None)
-        if ok:
-            s.surprised = False
-            t.surprised = True
-            self._surpriser = s.id
-            t.prepared = None
-        return ok
+        """The stalker tries to surprise the target before the fight (see :mod:`tactics.sim.surprise`)."""
+        return surprise.ambush(self, stalker, target)
+
+    def stalk_each_other(self, a: UnitView | str, b: UnitView | str, start_anyway: bool = False) -> str:
+        """Two fighters stalk each other: two rolls (see :mod:`tactics.sim.surprise`)."""
+        return surprise.stalk_each_other(self, a, b, start_anyway)
 
     # -- running ---------------------------------------------------------
     def run(self, until: float = 300.0) -> Result:
@@ -313,8 +307,8 @@ class Encounter(Referee, Pausing):
                     if self._ended is not None:
                         return
                 slots = sched.slots(c.id, r)
-            elif slots is None:
-                slots = sched.slots(c.id, r)
+            else:
+                slots = sched.slots(c.id, r)  # a delay may have moved the slot
             for offset, phase in slots:
                 t_turn = r * rs + offset
                 if t_turn > env.now:
@@ -328,7 +322,7 @@ class Encounter(Referee, Pausing):
                     continue
                 c.prepared = None
                 budget = rules.begin_turn(world, c, r - c.first_round, phase)
-                if budget is not None:
+                while budget is not None:
                     c.turns += 1
                     record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
                     opening = getattr(budget, "opening", None)
@@ -336,6 +330,17 @@ class Encounter(Referee, Pausing):
                         for eff in opening:
                             turns.apply(c, eff, None)
                     yield from turns.take_turn(c, budget)
+                    # a delayed turn (to move in formation) comes again at its new, later slot this round
+                    if not getattr(budget, "delayed", False) or self._ended is not None:
+                        break
+                    later = [o for o, p in sched.slots(c.id, r) if p == phase and o > offset + 1e-12]
+                    if not later:
+                        break
+                    offset = later[0]
+                    yield from self._wait(c, r * rs + offset)
+                    if self._ended is not None or not c.able:
+                        break
+                    budget = rules.begin_turn(world, c, r - c.first_round, phase)
                 for eff in rules.end_turn(world, c):
                     turns.apply(c, eff, None)
                 c.surprised = False

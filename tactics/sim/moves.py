@@ -269,6 +269,7 @@ class Moves:
         d = math.hypot(dx, dy)
         if kind != "walk" or d < 1e-9:
             ts.run_m = 0.0
+            ts.lead_m = 0.0
             return
         u = (dx / d, dy / d)
         run_end = ts.run_end
@@ -279,3 +280,10 @@ class Moves:
             ts.run_m = d
             ts.run_dir = u
         ts.run_end = (end[0], end[1])
+        lead_end = ts.lead_end
+        if (ts.lead_m > 0 and abs(lead_end[0] - start[0]) <= 1e-6 and abs(lead_end[1] - start[1]) <= 1e-6
+                and u[0] * ts.lead_dir[0] + u[1] * ts.lead_dir[1] > 0.9999):
+            ts.lead_m += d  # the run begun last turn goes on (a running start, DECISIONS · More rulings)
+            ts.lead_end = (end[0], end[1])
+        else:
+            ts.lead_m = 0.0

@@ -31,6 +31,10 @@ class Pausing:
             raise ValueError("the encounter has nobody in it")
         self._started = True
         self._end_event = self.env.event()
+        if getattr(self, "_no_fight", None):  # the fight never starts (both stalkers failed)
+            self._finish(None, self._no_fight)
+            self._limit, self._stop = limit, self._end_event
+            return
         self._schedule_initiative()
         for t, fn in self._timed:
             self.env.process(self._timed_call(t, fn))

@@ -42,7 +42,7 @@ class TurnState:
     the ruleset reads it as :class:`~tactics.rules.protocol.Turn`."""
 
     __slots__ = ("t", "used", "run_m", "run_dir", "run_end", "climbed_roll", "legs", "metres", "reaction",
-                 "climbed", "budget", "metres_total")
+                 "climbed", "budget", "metres_total", "ascended", "descended", "lead_m", "lead_dir", "lead_end")
 
     def __init__(self, t: float, budget: Any = None, reaction: str = "") -> None:
         self.t = t
@@ -61,6 +61,14 @@ class TurnState:
         self.budget = budget if budget is not None else _NO_BUDGET
         """The turn's budget: its speeds are read as the turn goes (a plan without an action may
         double the walk)."""
+        self.ascended = 0.0
+        self.descended = 0.0
+        """Metres flown up and down this turn (the ruleset's ``flight_limits`` cap them per turn)."""
+        self.lead_m = 0.0
+        """A straight run begun at the end of the fighter's previous turn and still going on
+        (it makes a running start, never a charge: ``run_m`` is this turn's alone)."""
+        self.lead_dir: tuple[float, float] = (0.0, 0.0)
+        self.lead_end: tuple[float, float] = (math.nan, math.nan)
 
     @property
     def walk(self) -> float:
@@ -73,6 +81,11 @@ class TurnState:
     @property
     def air(self) -> float:
         return getattr(self.budget, "air_m", 0.0)
+
+    @property
+    def flies(self) -> bool:
+        """The budget speaks of flight (a turn of its own, not a fall outside any turn)."""
+        return self.budget is not _NO_BUDGET and hasattr(self.budget, "air_m")
 
 
 class _Still:
@@ -134,6 +147,7 @@ class TurnRunner(Effects, Moves, Vertical):
         """Play ``c``'s turn now within ``budget``."""
         enc = self.enc
         ts = TurnState(enc.env.now, budget)
+        self._carry_run(c, ts)
         if c.climbing and c.climb_route:
             self._move_legs(c, list(c.climb_route), ts, goal=None)
             self._flush_move(c, ts)
@@ -166,9 +180,28 @@ class TurnRunner(Effects, Moves, Vertical):
         yield from self.execute(c, list(plan.steps), ts, budget)
         enc.note_activity()
 
+    def _carry_run(self, c: Combatant, ts: TurnState) -> None:
+        """A straight run that ended the previous turn, with nothing done after it, still counts
+        toward a running start now (DECISIONS · More rulings · Running start across turns)."""
+        last = c.last_run
+        c.last_run = None
+        if last is None:
+            return
+        metres, direction, end = last
+        if abs(end[0] - c.x) <= 1e-6 and abs(end[1] - c.y) <= 1e-6 and not c.prone:
+            ts.lead_m = metres
+            ts.lead_dir = direction
+            ts.lead_end = end
+
+    def _grounded(self, c: Combatant, ts: TurnState) -> None:
+        """A flyer whose turn allows no flight (encumbered, or flight lost) falls (docs/engine.md)."""
+        if c.flying and ts.flies and ts.air <= 0 and c.able:
+            self._fall_down(c, None, "cannot fly")
+
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
         budget.planned([s for s in steps if type(s) is Act] if len(steps) > 1 else
                        ((steps[0],) if steps and type(steps[0]) is Act else ()))
+        self._grounded(c, ts)
         enc = self.enc
         i = 0
         while i < len(steps):
@@ -194,6 +227,7 @@ class TurnRunner(Effects, Moves, Vertical):
                         for eff in paid:
                             self.apply(c, eff, ts)
             elif isinstance(step, Act):
+                c.last_run = None
                 if not ts.reaction and self._fire_reactions(c, step):
                     done = enc.env.event()
                     reactor, window = self._fired
@@ -215,6 +249,12 @@ class TurnRunner(Effects, Moves, Vertical):
             else:
                 self.say(c, f"refused: {type(step).__name__} is not a step of a plan")
         self._flush_move(c, ts)
+        if not ts.reaction:
+            acted = bool(getattr(budget, "done_actions", 0))
+            run = max((ts.run_m, ts.run_dir, ts.run_end), (ts.lead_m, ts.lead_dir, ts.lead_end), key=lambda r: r[0])
+            at = run[2]
+            here = abs(at[0] - c.x) <= 1e-6 and abs(at[1] - c.y) <= 1e-6
+            c.last_run = run if run[0] > 0 and here and not acted and c.able else None
 
     _fired: tuple[Combatant, Window] | None = None
 

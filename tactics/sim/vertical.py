@@ -53,6 +53,11 @@ class Vertical:
         rise = end[2] - start[2]
         u = (dx / d, dy / d) if d > 1e-9 else (0.0, 0.0)
         running_start = ts.run_m >= RUNNING_START_M - 1e-9 and u[0] * ts.run_dir[0] + u[1] * ts.run_dir[1] > 0.99
+        if not running_start and ts.lead_m >= RUNNING_START_M - 1e-9:
+            # a run-up that ended the previous turn (DECISIONS · More rulings · Running start across turns)
+            at = ts.lead_end
+            running_start = (abs(at[0] - start[0]) <= 1e-6 and abs(at[1] - start[1]) <= 1e-6
+                             and u[0] * ts.lead_dir[0] + u[1] * ts.lead_dir[1] > 0.99)
         longest, highest = self.rules.jump_limits(c, running_start)
         gap = leg.gap if leg.gap is not None else d
         needed, limit = (rise, highest) if rise > 0.01 and (leg.gap or 0) <= 0 else (gap, longest)
@@ -73,6 +78,7 @@ class Vertical:
         self.record(Jump(t=self.enc.env.now, who=c.id, distance=round(needed, 6), max_distance=float(limit), running_start=running_start, roll=roll, success=ok))
         if ok:
             ts.run_m = 0.0
+            ts.lead_m = 0.0
             self._add_leg(c, "jump", start, end, spend / walk, ts)
             return True
         if rise > 0.01 and (leg.gap or 0) <= 0:
@@ -206,8 +212,14 @@ class Vertical:
         tz = step.z if step.z is not None else start[2]
         tz = max(tz, ground_here)
         dz = tz - start[2]
-        half = base / 2
-        dz = min(dz, half, cur) if dz > 0 else max(dz, -half)
+        limits = getattr(self.rules, "flight_limits", None)
+        if limits is not None:
+            # the ruleset's climb and dive per TURN, whatever the number of steps
+            up, down = limits(c)
+            up_left, down_left = max(0.0, up - ts.ascended), max(0.0, down - ts.descended)
+        else:
+            up_left = down_left = base / 2
+        dz = min(dz, up_left, cur) if dz > 0 else max(dz, -down_left)
         if dz > 0 and cur <= 0:
             dz = 0.0
         if abs(dz) > left:
@@ -247,6 +259,8 @@ class Vertical:
         else:
             after = self.rules.airspeed_after(cur, base, climbed, dived)
         self._add_leg(c, "fly", start, end, min(1.0 - ts.used, length / left * (1.0 - ts.used)), ts)
+        ts.ascended += climbed
+        ts.descended += dived
         ts.run_m = 0.0
         was = c.flying
         c.flying = not landed

@@ -11,7 +11,7 @@ LISTED = [
     "quick throw", "powerful throw", "heave",
     "aim", "quick shot", "strategic shot", "cautious shot", "draw and fire", "draw", "unload", "load",
     "push", "trip", "slam", "hold", "wrench", "choke", "disarm",
-    "drop", "stand", "instant stand", "rest", "cover", "ready weapon", "evade", "prepare counter",
+    "drop", "stand", "instant stand", "rest", "cover", "ready weapon", "let go", "evade", "prepare counter", "delay",
 ]
 
 

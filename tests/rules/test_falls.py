@@ -27,12 +27,12 @@ def test_negative_height():
 
 def test_knockdown():
     c = sheet("climber")  # strength 3
-    f = resolve_fall(c, 2.6, None)
-    assert (f.severity, f.power, f.damage, f.stun, f.roll) == ("knockdown", 5, 2, 3, None)
+    f = resolve_fall(c, 2.6, None)  # blunt 3: 1 damage 2 stun; +1 damage per whole metre after the split
+    assert (f.severity, f.power, f.damage, f.stun, f.roll) == ("knockdown", 3, 3, 2, None)
     f = resolve_fall(c, 0, None, surface_sharpness="sharp")  # rocks: all damage, still 2 stun
     assert (f.power, f.damage, f.stun) == (3, 3, 2)
-    f = resolve_fall(c, 5, None, into_water=True)  # water: padded
-    assert (f.severity, f.damage, f.stun) == ("knockdown", 0, 8)
+    f = resolve_fall(c, 5, None, into_water=True)  # water: padded 3 all stun, +5 damage for the metres
+    assert (f.severity, f.damage, f.stun) == ("knockdown", 5, 3)
 
 
 def test_armor_never_helps():

@@ -30,6 +30,7 @@ import numpy as np
 
 from tactics.ai.approach import walk_in
 from tactics.ai.fields import movers, standable, team_field
+from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
@@ -63,7 +64,7 @@ def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarr
     return cc.ravel(), rr.ravel()
 
 
-class Archer(Reactive):
+class Archer(tricks.BreaksFree, Reactive):
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
     name = "archer"
@@ -76,6 +77,9 @@ class Archer(Reactive):
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
+        reload = tricks.reload_plan(view, me, enemies)
+        if reload is not None and me.partner is None:
+            return reload
         bow = bow_of(me)
         if bow is None or me.partner is not None:
             return self._melee(view, me, enemies)

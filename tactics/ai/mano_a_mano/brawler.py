@@ -3,11 +3,15 @@
 Each turn, in order:
 
 1. Grappled: strike the one holding it (there is no walking away).
-2. An enemy in reach: the best hand-to-hand turn by expected harm — one
+   A dropped weapon is picked up first (:mod:`.tricks`).
+2. An enemy in reach: a push when it stands before a drop, a disarm when its
+   weapon hits much harder (:mod:`.tricks`); else the best hand-to-hand turn by expected harm — one
    powerful (or strategic) strike while healthy, a combo of quick strikes
    with two weapons when their sum pays more, a single quick strike when
    injured (000 · List of Actions; 000 · Rounds).
-3. Otherwise, with charging on (the default), look for a charge: a straight,
+3. No enemy in reach: cover a wounded ally an enemy threatens, or heave an
+   unwieldy object at an enemy in range (:mod:`.tricks`).
+   Otherwise, with charging on (the default), look for a charge: a straight,
    open run of more than 5 m that ends in reach earns ``floor(m) - 5`` power
    (000 · Attacking · Charging Attack). If the target is too far to reach this
    turn, stop on a *staging point* on the line behind the target's near side,
@@ -28,6 +32,7 @@ from typing import Any
 
 from tactics.ai.approach import HOLDING, STOP_M, approach_point, move_toward
 from tactics.ai.fields import movers, reach_field
+from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import matchup
 from tactics.ai.mano_a_mano.strikes import melee_choice
@@ -80,7 +85,7 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     return list(got[0]), got[1]
 
 
-class Brawler(Reactive):
+class Brawler(tricks.BreaksFree, Reactive):
     """Melee: close in, charge when the ground allows, powerful strikes when healthy."""
 
     name = "brawler"
@@ -115,6 +120,9 @@ class Brawler(Reactive):
             return Plan([], "grappled and nothing to strike with")
         if me.prone:
             return Plan([Act("stand")], "getting back up")
+        p = tricks.ready_plan(view, me)
+        if p is not None:
+            return p
         target = pick_target(view, me, enemies)
         assert target is not None
         self._target = target
@@ -122,7 +130,15 @@ class Brawler(Reactive):
         tx, ty, tz = target.pos
         self._target_d = d = math.hypot(mx - tx, my - ty)  # view.flat_distance(me, target)
         if abs(mz - tz) <= MELEE_REACH_UP_M and d <= MELEE_REACH_M:  # view.in_reach(me, target)
-            return Plan(*strikes(view, me, target))
+            p = tricks.shove_plan(view, me, target)
+            if p is None:
+                p = tricks.disarm_plan(view, me, target)
+            return p if p is not None else Plan(*strikes(view, me, target))
+        p = tricks.cover_plan(view, me, enemies)
+        if p is None:
+            p = tricks.heave_plan(view, me, enemies)
+        if p is not None:
+            return p
         mv = movers(view, me)
         ok, field = reach_field(view, me, enemies, mv)
         if not ok:

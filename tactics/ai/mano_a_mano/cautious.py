@@ -26,6 +26,7 @@ import math
 from typing import Any
 
 from tactics.ai.approach import move_toward, walk_in
+from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate
 from tactics.ai.mano_a_mano.strikes import best_melee, melee_weapons
@@ -34,7 +35,7 @@ from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 
-class Cautious(Reactive):
+class Cautious(tricks.BreaksFree, Reactive):
     """Defence first: evade when pressed, prepare counter-attacks, rest off stun, strike cautiously."""
 
     name = "cautious"

@@ -26,6 +26,7 @@ import math
 from typing import Any
 
 from tactics.ai.fields import steer
+from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
@@ -41,7 +42,7 @@ STRIKE_FLAT_M = 1.5
 """Horizontal offset from the target when striking (reach is 3 m)."""
 
 
-class Flyer(Reactive):
+class Flyer(tricks.BreaksFree, Reactive):
     """Flight: hover out of reach above the target, dive to strike from above, climb back."""
 
     name = "flyer"

@@ -13,12 +13,15 @@ a hold that succeeds gives the dominant position (+5 against the one held,
    armor barely matters) by expected harm.
 4. **Injured** (no strenuous actions): a quick strike from the dominant
    position, or a hold to get it.
-5. **Out of reach**: walk in (team field when far) and hold on arrival.
+5. **Out of reach**: walk in (team field when far) and hold on arrival; on
+   arrival a foe before a drop is pushed off it and a much better armed one
+   disarmed instead (:mod:`.tricks`).
 """
 
 from __future__ import annotations
 
 from tactics.ai.approach import walk_in
+from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate
 from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance, melee_weapons, weapon_instances
@@ -44,6 +47,11 @@ class Grappler(Reactive):
         steps, wait = walk_in(view, me, target, enemies, f"closing on {target.name} to clinch")
         if wait is not None:
             return wait
+        trick = tricks.shove_plan(view, me, target)
+        if trick is None:
+            trick = tricks.disarm_plan(view, me, target)
+        if trick is not None:
+            return Plan(steps + list(trick.steps), trick.reason)
         hold = estimate(view, me, target, "hold", None)
         acts = [Act("hold", target=target.id)]
         if combo_allowance(me) >= 2:
@@ -81,7 +89,10 @@ class Grappler(Reactive):
         if not partner.prone:
             e = estimate(view, me, partner, "slam", None)
             p = f" ({e.p:.0%})" if e else ""
-            return Plan([Act("slam", target=partner.id)], f"dominant: slamming {partner.name} to the ground{p}")
+            # standing, it falls onto the one it slams: double power (000 · Grappling Actions · slam)
+            onto = not me.prone
+            return Plan([Act("slam", target=partner.id, options={"fall onto": True} if onto else None)],
+                        f"dominant: slamming {partner.name} to the ground{' and falling onto it' if onto else ''}{p}")
         options = [e for e in (estimate(view, me, partner, a, None) for a in ("wrench", "choke")) if e is not None]
         strikes = best_melee(view, me, partner)
         if options:

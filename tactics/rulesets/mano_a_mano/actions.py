@@ -130,10 +130,12 @@ _SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("cover", "other", _OTHER, difficulty_bonus=5),
     ActionSpec("ready weapon", "other", "000 · Attacking · Readying Weapons", quick=True,
                weapons=("hand", "thrown", "bow", "gun")),
+    ActionSpec("let go", "other", "DECISIONS · More rulings · Grapple release", quick=True),
     # from the combat example and 000 · Rounds
     ActionSpec("evade", "other", "000 · Combat Example (4. The second round)",
                defense_bonus_until_next_turn=5),
     ActionSpec("prepare counter", "other", "000 · Rounds"),
+    ActionSpec("delay", "other", "000 · Rounds (to move in formation)"),
 )
 
 #: Every action by name (read-only).

@@ -25,7 +25,7 @@ from tactics.rules.records import Modifier
 
 from .actions import ACTIONS
 from .attack import RuleOptions, resolve_attack
-from .resolve import DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, allowed, max_range, posture
+from .resolve import COVER_REACH_M, DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, STRATEGIC, allowed, max_range, posture
 
 STUN_WEIGHT = 0.6
 """Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
@@ -59,12 +59,16 @@ def refusal(world: Any, c: Any, act: Any) -> str | None:
             weapon = ch.weapon(act.weapon)
         except KeyError:
             return f"{c.name} has no weapon {act.weapon!r}"
+    if weapon is not None and weapon.name in c.state.out_of_hand and spec.name != "ready weapon":
+        return f"{spec.name}: {weapon.name} is not in hand"
+    if spec.name in STRATEGIC and c.state.aim_bonus:
+        return f"{spec.name} cannot be done while aiming"
     unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
     ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
         return f"{spec.name}: {why}"
     if spec.kind == "other":
-        return None
+        return _other_refusal(world, c, act, spec, weapon)
     target = world.unit(act.target or "")
     if target is None or not target.able:
         return f"{spec.name}: no able target {act.target!r}"
@@ -77,6 +81,8 @@ def _plain_attacks(c: Any) -> list[tuple[str, Any]]:
     st = c.state
     out = []
     for w in c.sheet.weapons:
+        if w.name in st.out_of_hand:
+            continue
         if w.kind in ("natural", "hand"):
             out.append(("quick strike", w))
         elif w.kind == "thrown" and w.name not in st.spent:
@@ -118,3 +124,25 @@ def estimates(world: Any, c: Any, target: Any) -> list[Estimate]:
                             f"{action} with {w.name}: {p:.0%} for {harm:.1f}"))
     out.sort(key=lambda e: -e.value)
     return out
+
+
+def _other_refusal(world: Any, c: Any, act: Any, spec: Any, weapon: Any) -> str | None:
+    """The checks of :func:`.resolve._other` that do not roll (let go, cover, ready weapon, load)."""
+    st = c.state
+    if spec.name == "let go" and c.partner is None:
+        return "let go: not grappling"
+    if spec.name == "cover":
+        ally = world.unit(act.target or "")
+        if ally is None or ally.id == c.id or ally.team != c.team or not ally.able:
+            return f"cover: no ally {act.target!r} to cover"
+        if world.distance(c, ally) > COVER_REACH_M + 1e-9:
+            return f"cover: {ally.name} is beyond {COVER_REACH_M:.0f} m"
+    if spec.name == "ready weapon":
+        if weapon is None and "dropped" not in st.out_of_hand.values():
+            return "ready weapon: nothing to ready"
+        if weapon is not None and st.out_of_hand.get(weapon.name) == "taken":
+            return f"ready weapon: {weapon.name} was taken"
+    if spec.name == "load" and weapon is not None and weapon.kind == "gun":
+        if st.shots_left.get(weapon.name, 0) >= max(weapon.shots, 1):
+            return f"load: {weapon.name} is already loaded"
+    return None

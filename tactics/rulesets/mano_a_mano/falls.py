@@ -9,7 +9,7 @@ Sources: 000 · Movement · Climbing (the fall paragraphs), 000 · Grappling
     'dangerous'
 
 Ruling (``docs/rules.md``): a knock-down is a quick attack whose power is the
-faller's own strength, +1 per whole metre fallen; at least 2 stun.
+faller's own strength, +1 damage per whole metre fallen after the split; at least 2 stun.
 """
 
 from __future__ import annotations
@@ -62,14 +62,14 @@ def knockdown(character: Character, height_m: float, sharpness: str) -> tuple[in
     """``(power, damage, stun)`` of being knocked down from ``height_m``.
 
     A quick attack of the faller's own strength with the surface's sharpness,
-    +1 power per whole metre fallen, at least 2 stun. (000 · Grappling, the
+    +1 damage per whole metre fallen after the split (DECISIONS · More rulings), at least 2 stun. (000 · Grappling, the
     falling paragraph; the base power is a ruling of ``docs/rules.md``)
 
     Used for falls of 3 m or less, pushes and slams into walls, and trips.
     """
-    power = character.strength + math.floor(max(height_m, 0.0))
+    power = character.strength
     damage, stun = split_power(power, sharpness)
-    return power, damage, max(stun, MIN_FALL_STUN)
+    return power, damage + math.floor(max(height_m, 0.0)), max(stun, MIN_FALL_STUN)
 
 
 def resolve_fall(

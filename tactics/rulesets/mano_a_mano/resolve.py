@@ -8,6 +8,10 @@ the dice are drawn in the order the table would draw them::
     effects = act(world, unit, Act("quick strike", target="blue-1"), budget, turn)
     # -> Attacked(...), Harm(blue-1, {"damage": 3}), ...
 
+The pieces live beside it: :mod:`.checks` (the d20 roll as an effect, harm),
+:mod:`.grapple` (what grappling actions do besides harm; cover), :mod:`.other`
+(actions that attack nobody, loading guns, delaying).
+
 Checks run in the order of the rules text: the combo (000 · Rounds: one
 action that is not quick, or ``allowed`` quick ones), climbing (one quick
 action), the weapon, then :func:`~.actions.can_do` (strenuous, standing,
@@ -22,19 +26,21 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from tactics.rules.effects import Attacked, Check, Effect, Harm, Refused, Status
+from tactics.rules.effects import Attacked, Effect, Refused, Status
+from tactics.rules.protocol import Window
 from tactics.rules.ranged import darkness_difficulty, range_difficulty
-from tactics.rules.records import Modifier, Roll
+from tactics.rules.records import Modifier
 
 from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
-from .health import rest
-from .rolls import success
+from .checks import d20_roll, harm, success_check
+from .grapple import COVER_REACH_M, KEEP_BALANCE, PUSH_M, cover_of, grapple_effect, slam_harm
+from .other import delay_turn, is_quick, other_action
 from .stances import stance_modifiers
 from .throws import throw_range
 
-KEEP_BALANCE = 8
-"""Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
+__all__ = ["COVER_REACH_M", "KEEP_BALANCE", "PUSH_M", "act", "d20_roll", "harm", "max_range", "success_check"]
+
 MELEE_REACH_M = 3.0
 """Horizontal reach of hand-to-hand attacks: the next space, diagonals included (docs/engine.md)."""
 MELEE_REACH_UP_M = 2.0
@@ -42,50 +48,11 @@ MELEE_REACH_UP_M = 2.0
 DARKNESS_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 BOW_ACTIONS = frozenset({"quick shot", "strategic shot", "cautious shot", "aim"})
 """Actions that keep a drawn bow drawn (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
+STRATEGIC = frozenset({"strategic strike", "strategic shot"})
 DEFAULT_WEAPONS = {"strike": ("hand", "natural"), "throw": ("thrown",), "shot": ("bow", "gun"), "grapple": ()}
 
 
 # -- small pieces -----------------------------------------------------------
-_NATURAL_20 = ["natural 20"]
-_NO_TAGS: list[str] = []
-"""Shared by every roll record (records are never changed): no list per roll."""
-
-
-def d20_roll(die: int, mods: list[tuple[str, int]], target: int, target_mods: list[tuple[str, int]],
-             ok: bool) -> Roll:
-    """The record of one d20 success roll (DECISIONS · Dice and success)."""
-    total = die
-    for _, v in mods:
-        total += v
-    return Roll(dice="d20", faces=[die], total=total, success=ok, target=target,
-                mods=mods, target_mods=target_mods, tags=_NATURAL_20 if die == 20 else _NO_TAGS)
-
-
-def success_check(world: Any, who: str, purpose: str, mods: list[tuple[str, int]],
-                  dmods: list[tuple[str, int]]) -> Check:
-    """Roll d20 + ``mods`` against the sum of ``dmods`` (mam-supplement § 1)."""
-    die = world.dice.d20()
-    mods = [(s, int(v)) for s, v in mods]
-    dmods = [(s, int(v)) for s, v in dmods]
-    difficulty = sum(v for _, v in dmods)
-    ok = success(die, sum(v for _, v in mods), difficulty)
-    return Check(who, purpose, d20_roll(die, mods, difficulty, dmods, ok))
-
-
-def harm(unit: Any, stun: int, damage: int, source: str) -> Harm | None:
-    """Stun and damage landing on ``unit`` as a change of its tracks (000 · Health);
-    being hurt spoils an aim (000 · Archery and Marksmanship · Aiming)."""
-    if stun <= 0 and damage <= 0:
-        return None
-    unit.state.aim_bonus = 0
-    changes = {}
-    if damage:
-        changes["damage"] = damage
-    if stun:
-        changes["stun"] = stun
-    return Harm(unit.id, changes, source)
-
-
 def posture(unit: Any) -> str:
     return "on_the_ground" if unit.prone else "standing"
 
@@ -113,7 +80,8 @@ def max_range(unit: Any, weapon: Any, action: str) -> float:
         return float(w.range)
     if action in ("quick throw", "powerful throw", "heave"):
         try:
-            return float(throw_range(ch, w, action))
+            # ruling (throws.py): a range of 0 m still reaches an adjacent target
+            return max(float(throw_range(ch, w, action)), MELEE_REACH_M)
         except ValueError:
             return 0.0
     return 0.0
@@ -124,11 +92,10 @@ def default_weapon(unit: Any, kind: str) -> Any:
     wanted = DEFAULT_WEAPONS[kind]
     best = None
     for w in ch.weapons:
-        if w.kind in wanted and w.name not in unit.state.spent:
+        if w.kind in wanted and w.name not in unit.state.spent and w.name not in unit.state.out_of_hand:
             if best is None or ch.power_with(w) > ch.power_with(best):
                 best = w
     return best
-
 
 # -- the action --------------------------------------------------------------
 def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
@@ -142,6 +109,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         budget.done = True
         yield Status(c.id, {"prepared": "counter"})
         return
+    if name == "delay":
+        yield from delay_turn(world, c, step, budget, turn)
+        return
     spec = ACTIONS.get(name)
     if spec is None:
         yield Refused(c.id, f"unknown action {name!r}")
@@ -152,8 +122,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         why = "a combo holds only quick actions" if done and not spec.quick else "no actions left this turn"
         yield Refused(c.id, f"{spec.name}: {why}")
         return
-    if c.climbing and done >= 1:
-        yield Refused(c.id, "a climber does one quick action per turn")
+    if (c.climbing or turn.climbed) and (done >= 1 or not is_quick(spec, c, step)):
+        # DECISIONS · Climbing: a climber does one quick action per turn at most
+        yield Refused(c.id, f"{spec.name}: a climber does one quick action per turn")
         return
     st = c.state
     if st.drawn and spec.name not in BOW_ACTIONS:
@@ -166,15 +137,26 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         except KeyError:
             yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
             return
+    if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
+        yield Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})")
+        return
+    if spec.name in STRATEGIC and st.aim_bonus:
+        # 000 · Stance and Position: one position at a time; no strategic attack while aiming
+        yield Refused(c.id, f"{spec.name} cannot be done while aiming")
+        return
     unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
     ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
         yield Refused(c.id, f"{spec.name}: {why}")
         return
+    quick = is_quick(spec, c, step)
+    if done >= 1 and not quick:
+        yield Refused(c.id, f"{spec.name}: a combo holds only quick actions")
+        return
     budget.done_actions = done + 1
-    budget.single = not spec.quick
+    budget.single = not quick
     if spec.kind == "other":
-        yield from _other(world, c, spec, weapon, step)
+        yield from other_action(world, c, spec, weapon, step)
         return
     target = world.unit(step.target or "")
     if target is None or not target.present:
@@ -184,47 +166,6 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         yield Refused(c.id, f"{spec.name}: {target.name} is already out of the fight")
         return
     yield from _attack(world, c, spec, weapon, target, step, turn)
-
-
-def _other(world: Any, c: Any, spec: Any, weapon: Any, step: Any) -> Iterator[Effect]:
-    """Actions that attack nobody (000 · List of Actions · Other Actions, Archery and Marksmanship)."""
-    changes: dict[str, Any] = {}
-    name = spec.name
-    st = c.state
-    ch = c.sheet
-    if name == "drop":
-        changes["prone"] = True
-    elif name in ("stand", "instant stand"):
-        changes["prone"] = False
-    elif name == "rest":
-        stun = c.tracks["stun"]
-        after = rest(stun)
-        if after != stun:
-            yield Harm(c.id, {"stun": after - stun}, "rest")
-    elif name == "aim":
-        st.aim_bonus = 5
-        changes["aiming"] = True
-    elif name == "draw":
-        w = weapon or next((w for w in ch.weapons if w.kind == "bow"), None)
-        if w is None or not ch.can_draw(w):
-            yield Refused(c.id, "draw: no bow this character can draw")
-            return
-        st.drawn = w.name
-        changes["drawn"] = True
-    elif name in ("load", "unload"):
-        w = weapon or next((w for w in ch.weapons if w.kind == "gun"), None)
-        if w is not None:
-            st.shots_left[w.name] = (w.shots or 1) if name == "load" else 0
-    elif name == "cover":
-        if st.covering is None:
-            world.memo["covering"] = world.memo.get("covering", 0) + 1
-        st.covering = step.target
-    if spec.defense_bonus_until_next_turn:
-        st.defense_bonus.append(Modifier(name, spec.defense_bonus_until_next_turn))
-        changes["defense_bonus"] = st.defense_bonus_total()
-    if changes:
-        yield Status(c.id, changes)
-
 
 def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any) -> Iterator[Effect]:
     """A strike, throw, shot or grappling action (000 · Attacking; DECISIONS · Attacks at a distance)."""
@@ -266,7 +207,8 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         if not world.line_of_sight(c, target):
             yield Refused(c.id, f"{spec.name}: no line of sight to {target.name}")
             return
-        rd = range_difficulty(dist, max_r)
+        # a throw whose own range is below arm's reach (a heaved rock) reaches the next space unhindered
+        rd = 0 if max_r <= MELEE_REACH_M and kind == "throw" else range_difficulty(dist, max_r)
         if rd:
             diff_mods.append(Modifier(f"range {dist:.0f} m", rd))
     if not ch.blind:
@@ -291,15 +233,19 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     if target.state.defense_bonus:
         diff_mods.extend(Modifier(s, v) for s, v in target.state.defense_bonus)
     defense = None
-    coverer = None
-    if world.memo.get("covering"):
-        for other in world.units():
-            if (other.state.covering == target.id and other.able and other.id != target.id
-                    and other.team == target.team):
-                coverer = other
-                break
-    if coverer is not None and kind == "strike":
-        defense = Modifier(f"{coverer.name} covering", coverer.sheet.melee_defense + 5)
+    coverer = cover_of(world, target)
+    if coverer is not None:
+        # DECISIONS · More rulings · Cover: the coverer's defense of this attack's kind + 5
+        csh = coverer.sheet
+        base = {"strike": csh.melee_defense, "grapple": csh.grapple_defense}.get(kind, csh.missile_defense)
+        defense = Modifier(f"{coverer.name} covering", base + 5)
+    if defense is None and kind == "strike" and target.state.out_of_hand:
+        # 000 · Sheets: melee defense is the best of the weapons in hand; a disarmed weapon no longer counts
+        tsh = target.sheet
+        held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in target.state.out_of_hand
+                and (d := tsh.defense_with(w)) is not None]
+        if held:
+            defense = Modifier("melee defense", max(held))
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
@@ -323,40 +269,45 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     mods = [(m[0], int(m[1])) for m in res.attack_mods]
     roll = d20_roll(die, mods, res.difficulty, [(m[0], int(m[1])) for m in res.difficulty_mods], res.hit)
     dealt = {}
-    if res.hit and res.damage:
-        dealt["damage"] = res.damage
-    if res.hit and res.stun:
-        dealt["stun"] = res.stun
+    r_damage, r_stun = res.damage, res.stun
+    details = [("power", res.power), ("absorbed", res.absorbed)]
+    slam_check = None
+    onto = False
+    if res.hit and spec.name == "slam":
+        r_damage, r_stun, slam_check, onto = slam_harm(world, c, target, step)
+        details = [("power", c.sheet.strength * (2 if onto else 1)), ("fell onto", int(onto))]
+    if res.hit and r_damage:
+        dealt["damage"] = r_damage
+    if res.hit and r_stun:
+        dealt["stun"] = r_stun
     yield Attacked(c.id, target.id, spec.name, res.weapon, roll, res.hit, dealt,
-                   [("power", res.power), ("absorbed", res.absorbed)], round(dist, 6), light,
+                   details, round(dist, 6), light,
                    "counter" if turn.reaction else "", round(charge_m, 6))
     if res.hit:
-        h = harm(target, res.stun, res.damage, f"{spec.name} by {c.name}")
+        if slam_check is not None:
+            yield slam_check
+        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.name}")
         if h is not None:
             yield h
+        if spec.name == "slam":
+            if target.present and not target.prone:
+                yield Status(target.id, {"prone": True})
+            if onto:
+                yield Status(c.id, {"prone": True})
         if kind == "grapple":
-            yield from _grapple_effect(world, c, target, spec)
-    elif coverer is not None and kind == "strike":
-        res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20, options=rule_opts)
-        h = harm(coverer, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
-        if h is not None:
-            yield h
+            yield from grapple_effect(world, c, target, spec, step)
+    else:
+        if coverer is not None:
+            # 000 · Other Actions · cover: a failed attack hits the covering character
+            # it lands as a plain hit (a natural 20 only forces the hit: no optional rule applies)
+            res2 = resolve_attack(ch, weapon, spec, coverer.sheet, 20)
+            h = harm(coverer, res2.stun, res2.damage, f"{spec.name} by {c.name} (covering {target.name})")
+            if h is not None:
+                yield h
+        if kind == "grapple" and c.partner == target.id and target.able:
+            # DECISIONS · Grapple release: a failed grappling action lets the defender release
+            if world.ask(target, Window("release", target.id, c.id, spec.name, ("keep", "release"), "keep",
+                                        note=f"{c.name}'s {spec.name} failed")) == "release":
+                yield Status(target.id, {"partner": None, "role": None})
+                yield Status(c.id, {"partner": None, "role": None})
 
-
-def _grapple_effect(world: Any, c: Any, target: Any, spec: Any) -> Iterator[Effect]:
-    """Positions after a successful grappling action (000 · Grappling)."""
-    if not target.able:
-        return
-    if spec.name in ("push", "trip"):
-        tch = target.sheet
-        best = max(tch.grapple_attack - tch.agility - tch.strength, tch.ability("acrobatics"))
-        check = success_check(world, target.id, "keep balance", [("grapple or acrobatics", best)],
-                              [("off balance", KEEP_BALANCE)])
-        yield check
-        if not check.roll.success:
-            yield Status(target.id, {"prone": True})
-        return
-    if spec.name == "slam":
-        yield Status(target.id, {"prone": True})
-    yield Status(c.id, {"partner": target.id, "role": "dominant"})
-    yield Status(target.id, {"partner": c.id, "role": "inferior"})

@@ -53,7 +53,7 @@ STATUSES = [
     StatusInfo("defense_bonus", "shield", "defending"),
 ]
 _KIND = {"strike": "melee", "grapple": "melee", "throw": "ranged", "shot": "ranged", "other": "other"}
-_TARGETS = {"cover": "ally"}
+_TARGETS = {"cover": "ally", "delay": "ally"}
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -88,6 +88,8 @@ class ManoAMano:
     version = VERSION
     round_seconds = 1.0
     options_type = Options
+    walls_hurt = True
+    """Pushed or thrown into a wall: harm as a fall onto it (000 · Grappling, the last paragraph)."""
     actions = _catalogue()
 
     # sheets and presentation ---------------------------------------------
@@ -171,6 +173,12 @@ class ManoAMano:
         if hurt:
             unit.state.aim_bonus = 0
         return FallOutcome(severity, _roll_of(res.roll), hurt)
+
+    def flight_limits(self, unit: Any) -> tuple[float, float]:
+        """Metres a flyer may climb and safely dive per TURN: half its airspeed each
+        (000 · Movement · Flying; DECISIONS · Movement · Flying)."""
+        half = float(unit.sheet.airspeed or 0) / 2
+        return half, half
 
     def airspeed_after(self, current: float, base: float, climbed_m: float, descended_m: float) -> float:
         return airspeed_after(current, base, climbed_m=climbed_m, descended_m=descended_m)

@@ -42,6 +42,12 @@ class FighterState:
     """Thrown weapons with none left in hand (every one of a weapon's ``count`` thrown)."""
     thrown: dict[str, int] = field(default_factory=dict)
     covering: str | None = None
+    """The ally this fighter covers until the start of its next turn (DECISIONS · More rulings · Cover)."""
+    out_of_hand: dict[str, str] = field(default_factory=dict)
+    """Weapons no longer in hand: ``"dropped"`` (a ``ready weapon`` picks it up) or ``"taken"`` by a
+    disarm (000 · Grappling Actions · disarm)."""
+    loads: dict[str, int] = field(default_factory=dict)
+    """Load actions done toward the next round of a gun that takes several (000 · Archery · load)."""
     several_weapons: bool = False
     """The sheet carries several weapons (or a pair): a combo may hold one more action."""
     weapon_counts: dict[str, int] = field(default_factory=dict)
@@ -70,7 +76,7 @@ class TurnBudget:
     """Effects of the turn's start: none in 000 (recovery is at the turn's end)."""
 
     __slots__ = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done",
-                 "_speed", "_health", "_weapons")
+                 "_speed", "_health", "_weapons", "delayed")
 
     def __init__(self, allowed: int, walk_m: float, swim_m: float, air_m: float, speed: float, health: str,
                  weapons: dict[str, int]) -> None:
@@ -85,6 +91,8 @@ class TurnBudget:
         self.swim_m = swim_m
         self.air_m = air_m
         self.done = False
+        self.delayed = False
+        """The turn was delayed: the engine plays it again at its new slot (000 · Rounds)."""
         self._speed = speed
         self._health = health
         self._weapons = weapons
@@ -130,12 +138,19 @@ def speeds(ch: Character, prone: bool) -> tuple[float, float, float]:
     return walk, swim, air
 
 
-def budget_for(ch: Character, state: FighterState, health: str, prone: bool) -> TurnBudget:
+class OpeningBudget(TurnBudget):
+    """A budget whose turn opens with effects (a cover that lapses, DECISIONS · More rulings)."""
+
+    __slots__ = ("opening",)
+
+
+def budget_for(ch: Character, state: FighterState, health: str, prone: bool,
+               kind: type[TurnBudget] = TurnBudget) -> TurnBudget:
     """The budget of a turn of ``ch`` in this health and posture."""
     known = state.speeds
     got = known.get(prone)
     if got is None:
         got = known[prone] = speeds(ch, prone)
     walk, swim, air = got
-    return TurnBudget(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
+    return kind(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
                       state.weapon_counts)

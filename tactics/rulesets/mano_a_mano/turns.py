@@ -19,13 +19,13 @@ from functools import lru_cache
 from typing import Any
 
 from tactics.dice import ScriptedDice
-from tactics.rules.effects import Check, Harm
+from tactics.rules.effects import Check, Harm, Status
 
 from .actions import acts_every
 from .health import recover_stun
 from .movement import climb_profile, jump_needs_roll
 from .resolve import max_range, success_check
-from .state import TurnBudget, budget_for
+from .state import OpeningBudget, TurnBudget, budget_for
 
 JUMP_ROLL_DIFFICULTY = 10
 """Acrobatics difficulty of a jump within 1 m of the maximum (DECISIONS · Jumping)."""
@@ -49,6 +49,20 @@ class FixedSchedule:
 
     def slots(self, uid: str, r: int) -> tuple[tuple[float, int], ...]:
         return self._slots[uid]
+
+    def delay(self, uid: str, after: str) -> float:
+        """Move ``uid``'s turn to just after ``after``'s (000 · Rounds: to move in formation,
+        characters may delay their turns until they are sequential); returns the new offset."""
+        mine = self.offsets[uid]
+        theirs = self.offsets[after]
+        nxt = min((o for u, o in self.offsets.items() if o > theirs + 1e-12 and u != uid), default=self.rs)
+        off = (theirs + nxt) / 2
+        self.offsets[uid] = off
+        self._slots[uid] = ((off, 0),)
+        if mine != off and uid in self.order:
+            self.order.remove(uid)
+            self.order.insert(self.order.index(after) + 1, uid)
+        return off
 
     def join(self, uid: str, now: float) -> int:
         """A fighter added during the fight comes in at the end of the order: its first round."""
@@ -93,19 +107,27 @@ def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedu
             rolls = [(-world.dice.die(1000), i) for i in range(len(group))]
             group = [group[i] for _, i in sorted(rolls)]
         ordered.extend(group)
-    return FixedSchedule([c.id for c in ordered], world.round_seconds)
+    sched = FixedSchedule([c.id for c in ordered], world.round_seconds)
+    world.memo["schedule"] = sched
+    return sched
 
 
 def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget | None:
     """A new turn: last turn's defense bonuses lapse; the budget if ``c`` acts this round."""
     st = c.state
     st.defense_bonus = []
+    covered = st.covering
+    st.covering = None  # DECISIONS · More rulings · Cover: until the start of the coverer's next turn
     if not c.able:
         return None
     ch = c.sheet
     if round_index % acts_every(ch.speed):
         return None
-    return budget_for(ch, st, c.standing, c.prone)
+    if covered is None:
+        return budget_for(ch, st, c.standing, c.prone)
+    budget = budget_for(ch, st, c.standing, c.prone, OpeningBudget)
+    budget.opening = (Status(c.id, {"covering": None}),)
+    return budget
 
 
 def reaction_budget(world: Any, c: Any) -> TurnBudget:

@@ -1,0 +1,163 @@
+"""Cheap uses of the rarer actions of 000, for the policies that fight up close.
+
+Each function returns a :class:`~tactics.sim.plan.Plan` when the trick pays
+here and now, or None (the policy goes on as usual):
+
+* :func:`cover_plan` — cover a wounded ally within 2 m that an enemy threatens,
+  when no enemy is in one's own reach (000 · Other Actions · cover; DECISIONS ·
+  More rulings · Cover: the attacker meets the coverer's defense + 5);
+* :func:`disarm_plan` — disarm a foe whose weapon hits harder than one's own
+  (000 · Grappling Actions · disarm);
+* :func:`shove_plan` — push a foe that stands before a drop off it (the fall
+  from the height hurts; 000 · Grappling; DECISIONS · More rulings);
+* :func:`heave_plan` — heave an unwieldy thrown object when nothing else
+  reaches (000 · Thrown Weapon Attacks · heave);
+* :func:`ready_plan` — pick a dropped weapon up (000 · Attacking · Readying Weapons);
+* :func:`reload_plan` — load an empty gun (000 · Archery and Marksmanship · load).
+
+:class:`BreaksFree` is mixed into the policies that do not grapple by choice:
+when a grappler's action on them fails they release the hold (DECISIONS ·
+More rulings · Grapple release); the grappler keeps it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+from tactics.ai.mano_a_mano.odds import estimate
+from tactics.rulesets.mano_a_mano.resolve import COVER_REACH_M, MELEE_REACH_M, MELEE_REACH_UP_M, PUSH_M, max_range
+from tactics.sim.plan import Act, Plan
+from tactics.sim.view import UnitView, View
+
+DROP_WORTH_M = 2.0
+"""A drop at least this deep beyond a foe makes a push worth more than a strike."""
+DISARM_EDGE = 2
+"""A foe's weapon must hit this much harder than ours to be worth a disarm."""
+MIN_P = 0.3
+"""The least chance of success worth a trick."""
+
+
+def _in_reach(a: UnitView, b: UnitView) -> bool:
+    return math.hypot(a.x - b.x, a.y - b.y) <= MELEE_REACH_M and abs(a.z - b.z) <= MELEE_REACH_UP_M
+
+
+def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
+    if me.health != "healthy" or me.partner is not None or me.prone:
+        return None
+    if any(_in_reach(me, e) for e in enemies):
+        return None
+    for ally in view.allies():
+        if ally.id == me.id or ally.health != "injured" or not ally.able:
+            continue
+        if view.distance(me, ally) > COVER_REACH_M:
+            continue
+        threat = next((e for e in enemies if _in_reach(e, ally)), None)
+        if threat is None:
+            continue
+        if me.sheet.melee_defense + 5 <= ally.sheet.melee_defense:
+            continue
+        return Plan([Act("cover", target=ally.id)], f"covering wounded {ally.name} from {threat.name}")
+    return None
+
+
+def _best_power(u: UnitView) -> int:
+    ch = u.sheet
+    out = u.state.out_of_hand
+    return max((ch.power_with(w) for w in ch.weapons if w.kind in ("natural", "hand") and w.name not in out),
+               default=0)
+
+
+def disarm_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
+    if me.health != "healthy" or not _in_reach(me, target):
+        return None
+    held = [w for w in target.sheet.weapons if w.kind == "hand" and w.name not in target.state.out_of_hand]
+    if not held:
+        return None
+    theirs = max(target.sheet.power_with(w) for w in held)
+    if theirs < _best_power(me) + DISARM_EDGE:
+        return None
+    e = estimate(view, me, target, "disarm", None)
+    if e is None or e.p < MIN_P:
+        return None
+    return Plan([Act("disarm", target=target.id)], f"disarming {target.name} ({e.p:.0%})")
+
+
+def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH_M) -> float:
+    """How far the ground falls within ``metres`` beyond ``target``, straight away from ``me``;
+    0 when the fighter pushed down there could never come back up to fight (a pit: the fight
+    would end in a draw with no path)."""
+    dx, dy = target.x - me.x, target.y - me.y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return 0.0
+    tmap = view.map
+    minx, miny, maxx, maxy = tmap.bounds
+    deepest = 0.0
+    low = (target.x, target.y, target.z)
+    step = 0.5
+    while step <= metres + 1e-9:
+        x, y = target.x + dx / d * step, target.y + dy / d * step
+        if not (minx <= x < maxx and miny <= y < maxy):
+            break
+        g = tmap.ground_height(x, y)
+        if tmap.terrain_at(x, y) == "wall" and g > target.z + 0.5:
+            break
+        if target.z - g > deepest:
+            deepest, low = target.z - g, (x, y, g)
+        step += 0.5
+    if deepest > 0 and tmap.path(low, (me.x, me.y), view.mover(target)) is None:
+        return 0.0
+    return deepest
+
+
+def shove_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
+    if me.partner is not None or target.flying or target.prone or not _in_reach(me, target):
+        return None
+    drop = drop_beyond(view, me, target)
+    if drop < DROP_WORTH_M:
+        return None
+    e = estimate(view, me, target, "push", None)
+    if e is None or e.p < MIN_P:
+        return None
+    return Plan([Act("push", target=target.id)], f"pushing {target.name} toward a {drop:.0f} m drop ({e.p:.0%})")
+
+
+def heave_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
+    if me.health != "healthy" or me.prone or me.partner is not None:
+        return None
+    ch = me.sheet
+    st = me.state
+    rocks = [w for w in ch.weapons if w.kind == "thrown" and ch.unwieldy(w) and w.name not in st.spent
+             and w.name not in st.out_of_hand]
+    for w in rocks:
+        reach = max_range(me, w, "heave")
+        for e in sorted(enemies, key=lambda e: view.distance(me, e)):
+            if view.distance(me, e) <= reach and view.can_see(me, e):
+                return Plan([Act("heave", target=e.id, weapon=w.name)], f"heaving the {w.name} at {e.name}")
+    return None
+
+
+def ready_plan(view: View, me: UnitView) -> Plan | None:
+    dropped = [n for n, how in me.state.out_of_hand.items() if how == "dropped"]
+    if not dropped or me.partner is not None:
+        return None
+    return Plan([Act("ready weapon", weapon=dropped[0])], f"picking up the {dropped[0]}")
+
+
+def reload_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
+    if any(_in_reach(me, e) for e in enemies):
+        return None
+    st = me.state
+    for w in me.sheet.weapons:
+        if w.kind == "gun" and w.name in st.shots_left and st.shots_left[w.name] <= 0:
+            return Plan([Act("load", weapon=w.name)], f"loading the {w.name}")
+    return None
+
+
+class BreaksFree:
+    """Answer the ``release`` window (a partner's grappling action failed) with release."""
+
+    def react(self, view: View, window: Any) -> Any:
+        if window.kind == "release":
+            return "release"
+        return super().react(view, window)  # type: ignore[misc]
