@@ -129,11 +129,13 @@ def roll_text(r: RollRec, detail: bool = False) -> str:
         # both sides testing under their own targets (a contest of d100 tests)
         both_under = r.vs is not None and r.vs.mode == "under" and r.target is not None
         text = _side(r, detail, under=both_under)
+        if both_under and r.margin is not None and r.target is not None and r.total <= r.target:
+            text += f" MoS {r.margin}"  # a test under a target: the margin is the margin of success
         if r.vs is not None:
             text += f" vs {_side(r.vs, detail)}"
         elif r.target is not None:
             text += f" vs {_target(r, detail)}"
-        if r.margin:
+        if r.margin and not both_under:
             text += f" (margin {_signed(r.margin)})"
         if r.result:
             text += f": {r.result}"

@@ -35,7 +35,7 @@ def test_every_roll_mode():
     assert roll_text(fail) == "d100 61 > 20 ✗"
     contest = RollRec(dice="d100", faces=[37], total=37, success=True, mode="opposed", target=55, vs=fail,
                       vs_who="b", margin=18)
-    assert roll_text(contest) == "d100 37 ≤ 55 ✓ vs d100 61 > 20 ✗ (margin +18)"
+    assert roll_text(contest) == "d100 37 ≤ 55 ✓ MoS 18 vs d100 61 > 20 ✗"
     half = RollRec(dice="d6", faces=[5], total=7, success=False, mode="opposed", mods=[("skill", 2)],
                    vs=RollRec(dice="d6", faces=[3], total=7, success=False, mods=[("guard", 4)]),
                    margin=0, result="half")
