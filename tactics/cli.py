@@ -388,17 +388,22 @@ def view(
     replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
     step: float = typer.Option(0.1, "--step", help="Seconds of fight per frame."),
     follow: Optional[str] = typer.Option(None, "--follow", help="Unit id to follow (e.g. red-1)."),
+    start: float = typer.Option(0.0, "--start", help="Open at this instant (s)."),
+    speed: float = typer.Option(1.0, "--speed", help="Playback speed (1 = real time)."),
+    play: bool = typer.Option(False, "--play/--paused", help="Start playing, or paused on the first frame (default)."),
 ) -> None:
     """Open the viewer on a replay (Space play/pause, arrows step, click a unit to follow)."""
     with _guard():
         _check_number("--step", step, positive=True)
+        _check_number("--start", start, low=0.0)
+        _check_number("--speed", speed, positive=True)
         rep = load_replay(replay)
         if not has_display():
             raise Failure("no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset or SDL_VIDEODRIVER=dummy); "
                           f"use: tactics export {replay} --gif {Path(replay).with_suffix('.gif')}")
         fn = _viewer_module("view")
         try:
-            fn(rep, step=step, follow=follow)
+            fn(rep, step=step, follow=follow, start=start, speed=speed, play=play)
         except RuntimeError as err:
             raise Failure(" ".join(str(err).split())) from None
 

@@ -37,7 +37,7 @@ import pygame
 
 from tactics.replay import Replay, Timeline, WorldState, load_replay
 from tactics.replay.explain import harm_text, roles_of
-from tactics.replay.schema import Attack, Fall, Harm, Jump, Say
+from tactics.replay.schema import Attack, Fall, Harm, Jump, Say, Turn
 from tactics.viewer import palette, panels
 from tactics.viewer.mapgrid import MapGrid, map_for_replay
 from tactics.viewer.terrain import TerrainLayer
@@ -170,6 +170,17 @@ class Viewer:
         self._dragging_map = False
         self._dragging_timeline = False
         self._event_times = self.timeline.event_times()
+        turns = [ev for ev in self.timeline.events if isinstance(ev, Turn)]
+        self._turn_times = [ev.t for ev in turns]
+        self._turn_rounds = [ev.round for ev in turns]
+        self._round_first: dict[int, float] = {}
+        for ev in turns:
+            self._round_first.setdefault(ev.round, ev.t)
+        rs = self.replay.header.options.get("round_seconds") if isinstance(self.replay.header.options, dict) else None
+        self.round_seconds: float | None = float(rs) if isinstance(rs, (int, float)) and rs > 0 else None
+        """Seconds a round lasts (the header's ``options["round_seconds"]``), if the replay says."""
+        self.typing: str | None = None
+        """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
         self.ppc = 1
         self.origin = (0.0, 0.0)
@@ -193,11 +204,18 @@ class Viewer:
         self.map_rect = pygame.Rect(0, 0, w - side, h - tl_h)
 
     def resize(self, size: tuple[int, int], surface: pygame.Surface | None = None) -> None:
-        """The window changed size: take the new surface, keep the view centre."""
-        cx, cy = self.screen_to_world(*self.map_rect.center)
+        """The window changed size: take the new surface and refit the map to it.
+
+        A followed unit keeps the camera (centred on it, clamped to the map).
+        """
         self.surface = surface if surface is not None else pygame.Surface(size)
         self._layout()
-        self.center_on(cx, cy)
+        self.fit()
+        if self.follow is not None and self.lock_camera:
+            u = self.state.units.get(self.follow)
+            if u is not None and u.present:
+                self.center_on(u.x, u.y)
+                self.clamp_camera()
 
     @property
     def ppm(self) -> float:
@@ -225,6 +243,26 @@ class Viewer:
         k = self.ppm
         cx, cy = self.map_rect.center
         self.origin = (round(cx - x * k), round(cy - y * k))
+
+    def clamp_camera(self) -> None:
+        """Keep the map filling the view: no empty band past an edge.
+
+        On an axis where the map is smaller than the view it is centred;
+        otherwise the origin is held so the map's edge meets the view's.
+        """
+        mr = self.map_rect
+        k = self.ppm
+        ox, oy = self.origin
+        wpx, hpx = self.grid.width_m * k, self.grid.height_m * k
+        if wpx <= mr.width:
+            ox = round(mr.x + (mr.width - wpx) / 2)
+        else:
+            ox = min(mr.left, max(mr.right - wpx, ox))
+        if hpx <= mr.height:
+            oy = round(mr.y + (mr.height - hpx) / 2)
+        else:
+            oy = min(mr.top, max(mr.bottom - hpx, oy))
+        self.origin = (round(ox), round(oy))
 
     def zoom(self, steps: int, at: tuple[int, int] | None = None) -> None:
         """Zoom in (``steps`` > 0) or out by zoom levels, keeping the point ``at`` still."""
@@ -288,6 +326,80 @@ class Viewer:
         i = bisect_left(self._event_times, self.t - 1e-9) - 1
         self.t = self._event_times[i] if i >= 0 else 0.0
         self._acc = 0.0
+
+    # -- turns and rounds -----------------------------------------------
+    def round_at(self, t: float | None = None) -> int | None:
+        """The round shown at ``t`` (default now): the last turn's, else from the round length."""
+        t = self.t if t is None else t
+        if self._turn_times:
+            i = bisect_right(self._turn_times, t + 1e-9) - 1
+            return self._turn_rounds[max(0, i)]
+        if self.round_seconds:
+            return int(math.floor(t / self.round_seconds + 1e-9)) + 1
+        return None
+
+    def round_start(self, n: int) -> float | None:
+        """When round ``n`` starts (its first turn), or None if there is no such round."""
+        if self._turn_times:
+            return self._round_first.get(n)
+        if self.round_seconds:
+            t = (n - 1) * self.round_seconds
+            return t if 0 <= t <= self.duration else None
+        return None
+
+    def _goto(self, t: float) -> None:
+        """Show exactly time ``t`` (off the frame grid, like the event jumps)."""
+        self.t = min(max(t, 0.0), self.duration)
+        self._acc = 0.0
+
+    def next_turn(self) -> None:
+        """Jump to the next turn (a fighter's go)."""
+        i = bisect_right(self._turn_times, self.t + 1e-9)
+        self._goto(self._turn_times[i] if i < len(self._turn_times) else self.duration)
+
+    def prev_turn(self) -> None:
+        i = bisect_left(self._turn_times, self.t - 1e-9) - 1
+        self._goto(self._turn_times[i] if i >= 0 else 0.0)
+
+    def next_round(self) -> None:
+        """Jump to the start of the next round (the end after the last)."""
+        r = self.round_at()
+        t = self.round_start(r + 1) if r is not None else None
+        self._goto(self.duration if t is None else t)
+
+    def prev_round(self) -> None:
+        """Jump to the start of this round, or of the previous one when already there."""
+        r = self.round_at()
+        if r is None:
+            self._goto(0.0)
+            return
+        t = self.round_start(r)
+        if t is None or t >= self.t - 1e-9:
+            t = self.round_start(r - 1)
+        self._goto(0.0 if t is None else t)
+
+    def jump_to(self, text: str) -> bool:
+        """A typed jump: ``12.5`` (seconds) or ``r7`` (round 7); False if it names nothing."""
+        text = text.strip().lower().replace(",", ".")
+        try:
+            if text.startswith("r"):
+                t = self.round_start(int(text[1:].strip()))
+                if t is None:
+                    return False
+                self._goto(t)
+            else:
+                t = float(text.rstrip("s").strip())
+                if not math.isfinite(t) or t < 0:
+                    return False
+                self.seek(t) if t < self.duration else self._goto(self.duration)
+        except ValueError:
+            return False
+        return True
+
+    def clock_text(self) -> str:
+        """``round 7, 6.3 s`` (just the seconds when the replay has no rounds)."""
+        r = self.round_at()
+        return f"round {r}, {self.t:.1f} s" if r is not None else f"{self.t:.1f} s"
 
     def faster(self) -> None:
         i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 2
@@ -384,18 +496,22 @@ class Viewer:
         if t == pygame.QUIT:
             self.running = False
         elif t == pygame.KEYDOWN:
-            self._key(ev.key, getattr(ev, "mod", 0))
+            self._key(ev.key, getattr(ev, "mod", 0), getattr(ev, "unicode", "") or "")
         elif t == pygame.VIDEORESIZE:
             surf = pygame.display.get_surface() if pygame.display.get_init() else None
             if surf is not None and surf.get_size() != tuple(ev.size):
                 surf = None
             self.resize(tuple(ev.size), surf)
         elif t == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
-            self.zoom(1 if ev.y > 0 else -1, pos)
+            pos = getattr(ev, "pos", None)
+            if pos is None:
+                pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
+            if ev.y:
+                self.zoom(1 if ev.y > 0 else -1, pos)
         elif t == pygame.MOUSEBUTTONDOWN:
-            if ev.button in (4, 5):  # old-style wheel
-                self.zoom(1 if ev.button == 4 else -1, ev.pos)
+            if ev.button in (4, 5):
+                # SDL2 sends a MOUSEWHEEL event for the same notch as well: it alone zooms
+                pass
             elif ev.button == 1:
                 if self.show_panels and self.timeline_rect.collidepoint(ev.pos):
                     self._dragging_timeline = True
@@ -428,9 +544,35 @@ class Viewer:
                 self._dragging_map = False
         return self.running
 
-    def _key(self, key: int, mod: int) -> None:
+    def _type(self, key: int, char: str) -> None:
+        """A key while the jump prompt is open: digits, '.', 'r', Backspace, Enter, Esc."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text, self.typing = self.typing or "", None
+            self.jump_to(text)
+        elif key == pygame.K_ESCAPE:
+            self.typing = None
+        elif key == pygame.K_BACKSPACE:
+            self.typing = (self.typing or "")[:-1]
+        elif char and char in "0123456789.rR" and len(self.typing or "") < 12:
+            self.typing = (self.typing or "") + char.lower()
+
+    def _key(self, key: int, mod: int, char: str = "") -> None:
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_SPACE:
+        if self.typing is not None:
+            self._type(key, char)
+            return
+        if key == pygame.K_j:
+            self.typing = ""
+            self.playing = False
+        elif key == pygame.K_LEFTBRACKET:
+            self.prev_round() if shift else self.prev_turn()
+        elif key == pygame.K_RIGHTBRACKET:
+            self.next_round() if shift else self.next_turn()
+        elif key == pygame.K_PAGEUP:
+            self.prev_round()
+        elif key == pygame.K_PAGEDOWN:
+            self.next_round()
+        elif key == pygame.K_SPACE:
             self.toggle_play()
         elif key == pygame.K_RIGHT:
             self.next_event() if shift else self.step_frames(1)
@@ -478,6 +620,7 @@ class Viewer:
             u = state.units.get(self.follow)
             if u is not None and u.present:
                 self.center_on(u.x, u.y)
+                self.clamp_camera()
         mr = self.map_rect
         surf.set_clip(mr)
         surf.fill(palette.BG, mr)

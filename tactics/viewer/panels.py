@@ -27,6 +27,9 @@ HELP = [
     ("Shift + Left / Right", "previous / next event"),
     ("Up / Down", "faster / slower (¼× to 32×)"),
     ("Home / End", "start / end"),
+    ("[ / ]", "previous / next turn"),
+    ("{ / } or PgUp / PgDn", "previous / next round"),
+    ("J, then 12.5 or r7, Enter", "jump to a time or round"),
     ("click / drag timeline", "scrub"),
     ("click a unit", "follow it, show its sheet"),
     ("Tab / Shift+Tab", "next / previous unit"),
@@ -102,7 +105,9 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     pygame.draw.line(surf, palette.HIGHLIGHT, (x, bar.top - 3), (x, bar.bottom + 2), 2)
     state = "playing" if v.playing else "paused"
     speed = f"{v.speed:g}×" if v.speed >= 1 else "¼×" if v.speed == 0.25 else "½×"
-    left = f"{v.t:7.1f} s / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    left = f"{v.clock_text()} / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    if v.typing is not None:
+        left = f"jump to (seconds, or r + round): {v.typing}_   Enter / Esc"
     ts = v.text.render(left, 16, palette.TEXT)
     surf.blit(ts, (rect.x + 8, rect.y + 4))
     legend_x = rect.right - 8

@@ -1,0 +1,179 @@
+"""Issue #18, a viewer people enjoy: start paused, zoom per notch, the camera on the map, rounds, jumps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tactics.replay import write_replay
+from tactics.replay.schema import Turn
+from tactics.viewer import Viewer, palette, view
+
+from .viewer_replays import events, header
+
+SAMPLES = Path(__file__).resolve().parents[2] / "replays"
+FOUR = SAMPLES / "fight-4v4.jsonl"
+
+
+def key(v: Viewer, k: int, mod: int = 0, char: str = "") -> None:
+    v.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=char))
+
+
+def typed(v: Viewer, text: str) -> None:
+    key(v, pygame.K_j, char="j")
+    for ch in text:
+        key(v, pygame.key.key_code(ch) if ch != "." else pygame.K_PERIOD, char=ch)
+    key(v, pygame.K_RETURN, char="\r")
+
+
+@pytest.fixture
+def rounds_path(tmp_path):
+    """The small replay with three rounds of two turns each (0.5 s apart), round length 1 s."""
+    turns = [Turn(t=r + k * 0.5, who=("red-1", "blue-1")[k], round=r + 1) for r in range(3) for k in range(2)]
+    evs = sorted(events() + turns, key=lambda e: e.t)
+    evs = [e for e in evs if not (isinstance(e, Turn) and e.t == 1.0 and e.who == "red-1" and e.round == 1)]
+    h = header()
+    import msgspec
+
+    h = msgspec.structs.replace(h, options={"round_seconds": 1.0})
+    return write_replay(tmp_path / "rounds.jsonl", h, evs)
+
+
+# -- 1. starts paused ---------------------------------------------------------------
+def test_viewer_and_window_start_paused_on_the_first_frame(replay_path):
+    v = Viewer(replay_path, size=(640, 400))
+    assert not v.playing and v.t == 0.0
+    # the window loop: paused by default, so no time passes whatever the speed
+    assert view(replay_path, max_frames=3, size=(640, 400), speed=32.0) == 0.0
+    assert view(replay_path, max_frames=3, size=(640, 400), start=2.0) == pytest.approx(2.0)
+    assert view(replay_path, max_frames=30, size=(640, 400), speed=32.0, play=True) > 0.0
+
+
+def test_cli_view_takes_start_speed_and_paused(monkeypatch, replay_path):
+    from typer.testing import CliRunner
+
+    from tactics import cli
+
+    got = {}
+    monkeypatch.setattr(cli, "has_display", lambda: True)
+    monkeypatch.setattr(cli, "_viewer_module", lambda name: lambda rep, **kw: got.update(kw))
+    res = CliRunner().invoke(cli.app, ["view", str(replay_path), "--start", "2.5", "--speed", "4"])
+    assert res.exit_code == 0, res.output
+    assert got == {"step": 0.1, "follow": None, "start": 2.5, "speed": 4.0, "play": False}
+    res = CliRunner().invoke(cli.app, ["view", str(replay_path), "--play"])
+    assert res.exit_code == 0 and got["play"] is True
+    res = CliRunner().invoke(cli.app, ["view", str(replay_path), "--speed", "0"])
+    assert res.exit_code != 0
+
+
+# -- 2. zoom, resize, follow camera --------------------------------------------------
+def test_one_zoom_level_per_wheel_notch(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    before = v.ppc
+    at = v.map_rect.center
+    # what SDL2 sends for one notch up: the wheel event and the old button 4
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, pos=at))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=4))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=4))
+    from tactics.viewer.core import ZOOMS
+
+    assert v.ppc == min(z for z in ZOOMS if z > before)
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, pos=at))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=5))
+    assert v.ppc == max(z for z in ZOOMS if z < min(z for z in ZOOMS if z > before))
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=1, y=0, pos=at))  # sideways: nothing
+    assert v.ppc == max(z for z in ZOOMS if z < min(z for z in ZOOMS if z > before))
+
+
+def test_resize_refits_the_map(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.zoom(4)
+    v.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(1400, 900), w=1400, h=900))
+    big = Viewer(replay_path, size=(1400, 900))
+    assert (v.ppc, v.origin) == (big.ppc, big.origin)
+
+
+def test_follow_camera_stays_on_the_map_near_an_edge():
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(0.0)
+    # the unit nearest the top-left corner
+    uid = min(v.state.units, key=lambda u: v.state.units[u].x + v.state.units[u].y)
+    v.zoom(6)
+    v.set_follow(uid)
+    v.draw()
+    mr = v.map_rect
+    x0, y0 = v.world_to_screen(0, 0)
+    x1, y1 = v.world_to_screen(v.grid.width_m, v.grid.height_m)
+    assert x0 <= mr.left and y0 <= mr.top and x1 >= mr.right and y1 >= mr.bottom
+    # real pixels: no background at the map's corners
+    for p in (mr.topleft, (mr.right - 1, mr.bottom - 1), (mr.left, mr.bottom - 1)):
+        assert tuple(v.surface.get_at(p))[:3] != palette.BG
+    # the followed unit is still on screen
+    sx, sy = v.unit_screen_pos(uid)
+    assert mr.collidepoint(sx, sy)
+
+
+# -- 3. rounds ----------------------------------------------------------------------
+def test_clock_shows_the_round(rounds_path):
+    v = Viewer(rounds_path, size=(900, 600))
+    v.seek(1.6)
+    assert v.round_at() == 2 and v.clock_text() == "round 2, 1.6 s"
+
+
+def test_round_from_its_length_without_turns(tmp_path):
+    import msgspec
+
+    evs = [e for e in events() if not isinstance(e, Turn)]
+    path = write_replay(tmp_path / "r.jsonl", msgspec.structs.replace(header(), options={"round_seconds": 2.0}), evs)
+    v = Viewer(path, size=(640, 400))
+    v.seek(6.3)
+    assert v.clock_text() == "round 4, 6.3 s"
+
+
+def test_turn_and_round_keys_step_both_ways(rounds_path):
+    v = Viewer(rounds_path, size=(900, 600))
+    key(v, pygame.K_RIGHTBRACKET)
+    assert v.t == 0.5
+    key(v, pygame.K_RIGHTBRACKET)
+    assert v.t == 1.0
+    key(v, pygame.K_LEFTBRACKET)
+    assert v.t == 0.5
+    key(v, pygame.K_RIGHTBRACKET, pygame.KMOD_SHIFT)  # }
+    assert v.t == 1.0 and v.round_at() == 2
+    key(v, pygame.K_PAGEDOWN)
+    assert v.t == 2.0 and v.round_at() == 3
+    key(v, pygame.K_PAGEUP)
+    assert v.t == 1.0
+    v.seek(1.3)
+    key(v, pygame.K_LEFTBRACKET, pygame.KMOD_SHIFT)  # { back to this round's start
+    assert v.t == 1.0
+    key(v, pygame.K_PAGEUP)
+    assert v.t == 0.0
+    v.seek(2.7)
+    key(v, pygame.K_PAGEDOWN)  # after the last round: the end
+    assert v.t == v.duration
+
+
+def test_typed_jump_to_a_time_or_a_round(rounds_path):
+    v = Viewer(rounds_path, size=(900, 600))
+    key(v, pygame.K_j, char="j")
+    assert v.typing == ""
+    for ch in "6.5":
+        key(v, pygame.K_PERIOD if ch == "." else pygame.K_0 + int(ch), char=ch)
+    v.draw()  # the prompt is drawn while typing
+    key(v, pygame.K_RETURN)
+    assert v.typing is None and v.t == pytest.approx(6.5)
+    key(v, pygame.K_j, char="j")
+    for ch in "r3":
+        key(v, pygame.K_r if ch == "r" else pygame.K_3, char=ch)
+    key(v, pygame.K_RETURN)
+    assert v.t == 2.0
+    # nonsense changes nothing; Esc closes the prompt; keys typed there do not act
+    key(v, pygame.K_j, char="j")
+    key(v, pygame.K_q, char="q")
+    assert v.running
+    key(v, pygame.K_ESCAPE)
+    assert v.typing is None and v.running and v.t == 2.0
+    assert not v.jump_to("r99") and not v.jump_to("abc") and v.t == 2.0
