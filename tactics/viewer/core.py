@@ -179,6 +179,16 @@ class Viewer:
         rs = self.replay.header.options.get("round_seconds") if isinstance(self.replay.header.options, dict) else None
         self.round_seconds: float | None = float(rs) if isinstance(rs, (int, float)) and rs > 0 else None
         """Seconds a round lasts (the header's ``options["round_seconds"]``), if the replay says."""
+        self.log_names = {u.id: f"{u.name} ({u.id})" for u in self.replay.header.roster}
+        """Fighters as the log names them: name and id."""
+        self.log_scroll = 0
+        """Log entries skipped from the newest (the wheel over the log)."""
+        self.log_filter = 0
+        """Index into ``panels.LOG_FILTERS`` (K cycles)."""
+        self.log_only_follow = False
+        """Log only the followed unit's events (U)."""
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._log_hits: list[tuple[pygame.Rect, int]] = []
         self.typing: str | None = None
         """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
@@ -396,6 +406,27 @@ class Viewer:
             return False
         return True
 
+    # -- the log --------------------------------------------------------
+    def scroll_log(self, n: int) -> None:
+        """Scroll the log ``n`` entries back in time (forward when negative)."""
+        self.log_scroll = max(0, self.log_scroll + n)
+
+    def cycle_log_filter(self) -> None:
+        from tactics.viewer.panels import LOG_FILTERS
+
+        self.log_filter = (self.log_filter + 1) % len(LOG_FILTERS)
+        self.log_scroll = 0
+
+    def click_log(self, pos: tuple[int, int]) -> bool:
+        """Jump the timeline to the log line under ``pos`` (as last drawn); False if none."""
+        for rect, i in self._log_hits:
+            if rect.collidepoint(pos):
+                self.playing = False
+                self._goto(self.timeline.events[i].t)
+                self.log_scroll = 0
+                return True
+        return False
+
     def clock_text(self) -> str:
         """``round 7, 6.3 s`` (just the seconds when the replay has no rounds)."""
         r = self.round_at()
@@ -506,14 +537,18 @@ class Viewer:
             pos = getattr(ev, "pos", None)
             if pos is None:
                 pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
-            if ev.y:
+            if ev.y and self.show_panels and self.log_rect.collidepoint(pos):
+                self.scroll_log(3 if ev.y > 0 else -3)
+            elif ev.y:
                 self.zoom(1 if ev.y > 0 else -1, pos)
         elif t == pygame.MOUSEBUTTONDOWN:
             if ev.button in (4, 5):
                 # SDL2 sends a MOUSEWHEEL event for the same notch as well: it alone zooms
                 pass
             elif ev.button == 1:
-                if self.show_panels and self.timeline_rect.collidepoint(ev.pos):
+                if self.show_panels and self.log_rect.collidepoint(ev.pos):
+                    self.click_log(ev.pos)
+                elif self.show_panels and self.timeline_rect.collidepoint(ev.pos):
                     self._dragging_timeline = True
                     self.seek(self.timeline_t(ev.pos[0]))
                 elif self.map_rect.collidepoint(ev.pos):
@@ -561,7 +596,12 @@ class Viewer:
         if self.typing is not None:
             self._type(key, char)
             return
-        if key == pygame.K_j:
+        if key == pygame.K_k:
+            self.cycle_log_filter()
+        elif key == pygame.K_u:
+            self.log_only_follow = not self.log_only_follow
+            self.log_scroll = 0
+        elif key == pygame.K_j:
             self.typing = ""
             self.playing = False
         elif key == pygame.K_LEFTBRACKET:

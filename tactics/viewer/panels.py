@@ -34,7 +34,9 @@ HELP = [
     ("click a unit", "follow it, show its sheet"),
     ("Tab / Shift+Tab", "next / previous unit"),
     ("Esc or right click", "stop following"),
-    ("wheel, + / -", "zoom"),
+    ("wheel, + / -", "zoom (wheel over the log: scroll it)"),
+    ("K / U", "log: kind filter / followed unit only"),
+    ("click a log line", "jump to it"),
     ("drag the map", "pan"),
     ("F", "fit the map"),
     ("G", "grid"),
@@ -221,9 +223,32 @@ def draw_side(v: Viewer, surf: pygame.Surface) -> None:
         y += 6
         pygame.draw.line(surf, palette.PANEL_EDGE, (rect.x + 4, y), (rect.right - 4, y))
         y += 6
-    surf.blit(v.text.render("events", 16, palette.TEXT_DIM), (x, y))
+    surf.blit(v.text.render(v.text.fit(log_filter_text(v), 16, w), 16, palette.TEXT_DIM), (x, y))
     y += 16
     draw_log(v, surf, pygame.Rect(x, y, w, rect.bottom - y - 4))
+
+
+LOG_FILTERS: tuple[tuple[str, frozenset[str] | None], ...] = (
+    ("all", None),
+    ("attacks", frozenset({"hit", "miss"})),
+    ("harm", frozenset({"harm", "down"})),
+    ("down", frozenset({"down"})),
+    ("say", frozenset({"say"})),
+    ("moves", frozenset({"fall", "jump", "climb", "fly", "state"})),
+)
+"""The log's kind filters, in the order K cycles them: a label and the event kinds it keeps."""
+
+
+def log_filter_text(v: Viewer) -> str:
+    """What the log shows: ``events``, or ``events: attacks, Ann (red-1) only, scrolled 12``."""
+    bits = []
+    if v.log_filter:
+        bits.append(LOG_FILTERS[v.log_filter][0])
+    if v.log_only_follow and v.follow is not None:
+        bits.append(f"{v.log_names.get(v.follow, v.follow)} only")
+    if v.log_scroll:
+        bits.append(f"{v.log_scroll} back")
+    return "events" + (": " + ", ".join(bits) if bits else "")
 
 
 def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
@@ -231,55 +256,80 @@ def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
     lines = v._log_cache.get(key)
     if lines is None:
         ev = v.timeline.events[i]
-        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.names, v.roles)}", 15, width)
+        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.log_names, v.roles)}", 15, width)
         v._log_cache[key] = lines
     return lines
 
 
+def _lighter(c: tuple[int, int, int], f: float = 0.45) -> tuple[int, int, int]:
+    return tuple(int(x + (255 - x) * f) for x in c)  # type: ignore[return-value]
+
+
 def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """The events up to now, newest at the bottom; this frame's in yellow with their numbers."""
+    """The events up to now, newest at the bottom; this frame's in yellow with their numbers.
+
+    Lines are coloured by the team of who acted; ``v.log_filter`` (K) keeps one kind,
+    ``v.log_only_follow`` (U) the followed fighter's, ``v.log_scroll`` (wheel over the log)
+    skips that many of the newest entries. Each line's rectangle is kept for clicks.
+    """
+    v.log_rect = rect
+    hits: list[tuple[pygame.Rect, int]] = []
+    v._log_hits = hits
     if rect.height <= 0:
         return
     events = v.timeline.events
     end = bisect_right(v.timeline.times, v.t)
     now0 = v.t - v.step + 1e-9
     line_h = 14
-    blocks: list[list[tuple[str, tuple[int, int, int], int]]] = []
+    keep = LOG_FILTERS[v.log_filter][1]
+    only = v.follow if v.log_only_follow else None
+    blocks: list[tuple[int, list[tuple[str, tuple[int, int, int], int]]]] = []
     used = 0
+    skip = v.log_scroll
     i = end - 1
     scanned = 0
-    while i >= 0 and used < rect.height and scanned < 5000:
+    limit = 5000 if keep is None and only is None and not skip else 50000
+    while i >= 0 and used < rect.height and scanned < limit:
         ev = events[i]
         scanned += 1
         if isinstance(ev, _LOG_SKIP) or (isinstance(ev, State) and set(ev.changes) <= {"facing"}):
             i -= 1
             continue
-        current = ev.t > now0
         kind = kind_of(ev, v.timeline.able)
-        involved = v.follow is not None and (getattr(ev, "who", None) == v.follow or getattr(ev, "target", None) == v.follow)
+        who = getattr(ev, "who", None)
+        if (keep is not None and kind not in keep) or (
+                only is not None and who != only and getattr(ev, "target", None) != only):
+            i -= 1
+            continue
+        if skip > 0:
+            skip -= 1
+            i -= 1
+            continue
+        current = ev.t > now0 and not v.log_scroll
         if current:
             col = palette.HIGHLIGHT
-        elif involved:
-            col = (200, 220, 255)
-        elif kind in ("hit", "down"):
-            col = (235, 150, 120)
-        elif kind == "say":
-            col = (150, 180, 240)
+        elif isinstance(ev, End) or who is None:
+            col = palette.TEXT
         else:
-            col = palette.TEXT_DIM
+            info = v.roster.get(who)
+            col = _lighter(v.team_colour.get(info.team, (200, 200, 200))) if info is not None else palette.TEXT_DIM
+            if kind not in ("hit", "down", "say", "harm"):
+                col = tuple((c + d) // 2 for c, d in zip(col, palette.TEXT_DIM))  # type: ignore[assignment]
         block = [(line, col, 15) for line in _log_lines(v, i, rect.width)]
         if current:
             block += [("      " + d, palette.TEXT_DIM, 14) for d in details(ev)]
-        blocks.append(block)
+        blocks.append((i, block))
         used += line_h * len(block)
         i -= 1
     y = rect.bottom
-    for block in blocks:
+    for idx, block in blocks:
         if y - line_h * len(block) < rect.top:
             return  # only whole entries
+        bottom = y
         for line, col, size in reversed(block):
             y -= line_h
             surf.blit(v.text.render(line, size, col), (rect.x, y))
+        hits.append((pygame.Rect(rect.x, y, rect.width, bottom - y), idx))
 
 
 def draw_help(v: Viewer, surf: pygame.Surface) -> None:

@@ -177,3 +177,78 @@ def test_typed_jump_to_a_time_or_a_round(rounds_path):
     key(v, pygame.K_ESCAPE)
     assert v.typing is None and v.running and v.t == 2.0
     assert not v.jump_to("r99") and not v.jump_to("abc") and v.t == 2.0
+
+
+# -- 4. the log ---------------------------------------------------------------------
+def _log_texts(v: Viewer) -> list[str]:
+    from tactics.viewer.panels import _log_lines
+
+    return [" ".join(_log_lines(v, i, v.log_rect.width)) for _, i in v._log_hits]
+
+
+def test_wheel_over_the_log_scrolls_it_not_the_map():
+    v = Viewer(FOUR, size=(1100, 640))
+    v.seek(v.duration / 2)
+    v.draw()
+    newest = v._log_hits[0][1]
+    ppc = v.ppc
+    at = v.log_rect.center
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, pos=at))
+    v.draw()
+    assert v.ppc == ppc and v.log_scroll == 3
+    assert v._log_hits[0][1] < newest  # older entries at the bottom now
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, pos=at))
+    v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, pos=at))
+    v.draw()
+    assert v.log_scroll == 0 and v._log_hits[0][1] == newest
+
+
+def test_log_names_fighters_with_ids_and_colours_by_team():
+    v = Viewer(FOUR, size=(1100, 640))
+    v.seek(v.duration / 2)
+    v.draw()
+    texts = _log_texts(v)
+    assert any("(red-" in t for t in texts) and any("(blue-" in t for t in texts)
+    # real pixels: the log holds reddish and bluish text
+    r = v.log_rect
+    reds = blues = 0
+    for x in range(r.left, r.right, 2):
+        for y in range(r.top, r.bottom, 2):
+            c = tuple(v.surface.get_at((x, y)))[:3]
+            reds += c[0] > 200 and c[2] < 190 and c[0] - c[2] > 50
+            blues += c[2] > 200 and c[2] - c[0] > 50
+    assert reds > 20 and blues > 20
+
+
+def test_log_filters_by_kind_and_fighter_and_shows_the_filter():
+    from tactics.replay.explain import kind_of
+
+    v = Viewer(FOUR, size=(1100, 640))
+    v.seek(v.duration)
+    v.set_follow("red-1")
+    key(v, pygame.K_k)  # attacks
+    v.draw()
+    from tactics.viewer.panels import log_filter_text
+
+    assert log_filter_text(v) == "events: attacks"
+    kinds = {kind_of(v.timeline.events[i]) for _, i in v._log_hits}
+    assert kinds and kinds <= {"hit", "miss"}
+    key(v, pygame.K_u)
+    v.draw()
+    assert log_filter_text(v).startswith("events: attacks, ") and "(red-1) only" in log_filter_text(v)
+    evs = [v.timeline.events[i] for _, i in v._log_hits]
+    assert evs and all("red-1" in (e.who, getattr(e, "target", None)) for e in evs)
+    for _ in range(5):
+        key(v, pygame.K_k)
+    key(v, pygame.K_u)
+    assert log_filter_text(v) == "events"
+
+
+def test_clicking_a_log_line_jumps_the_timeline_there():
+    v = Viewer(FOUR, size=(1100, 640))
+    v.seek(v.duration)
+    v.draw()
+    rect, i = v._log_hits[-1]  # the oldest entry shown
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
+    assert v.t == v.timeline.events[i].t < v.duration
