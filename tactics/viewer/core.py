@@ -189,6 +189,12 @@ class Viewer:
         """Log only the followed unit's events (U)."""
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._log_hits: list[tuple[pygame.Rect, int]] = []
+        self.label_rects: list[tuple[str, str, pygame.Rect]] = []
+        """The labels drawn on the map last frame: kind (name, say, attack, harm), unit id, rectangle."""
+        self.crowded: list[str] = []
+        """Units whose names found no free spot last frame (listed in the side panel)."""
+        self._obstacles: list[pygame.Rect] = []
+        self._name_reqs: list = []
         self.typing: str | None = None
         """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
@@ -668,6 +674,8 @@ class Viewer:
         surf.fblits(tiles)
         self._draw_grapples(surf, state)
         self._draw_units(surf, state)
+        self.label_rects = []
+        self.crowded = []
         self._draw_effects(surf, state)
         surf.set_clip(None)
         if self.show_panels:
@@ -708,6 +716,8 @@ class Viewer:
         units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
+        obstacles = self._obstacles = []
+        name_reqs = self._name_reqs = []
         for u in units:
             if not u.present:
                 continue
@@ -737,9 +747,9 @@ class Viewer:
                 size = max(8, min(16, r // 2 + 4))
                 icons = painter.badges(tuple(st.icon for st in shown), size)
                 blits.append((icons, (int(sx) + bw // 2 + 3, int(by) - r - bh - 6 - size // 2)))
+            obstacles.append(pygame.Rect(int(sx) - r, int(by) - r - bh - 6, 2 * r + 1, 2 * r + bh + 7))
             if names or u.id == follow:
-                lab = self.text.render(u.name[:12], 14, (240, 240, 240), (16, 16, 20))
-                labels.append((lab, (int(sx) - lab.get_width() // 2, int(by) + r + 3)))
+                name_reqs.append((u.id != follow, u.id, sx, by))
             if u.climbing and not lift:
                 labels.append((self.text.render("climbing", 13, (230, 230, 255), (20, 20, 30)), (int(sx + r + 3), int(by - 6))))
         surf.fblits(blits)
@@ -765,6 +775,10 @@ class Viewer:
         t = self.t
         units = state.units
         says = []
+        rad = self.painter.radius(self.ppm)
+        reqs = sorted(self._name_reqs)
+        for _, uid, sx, sy in reqs[:1] if reqs and not reqs[0][0] else ():  # the followed unit's name first
+            self._place_name(surf, uid, sx, sy, rad)
         recent = (
             self.recent(Attack, ATTACK_SHOW) + self.recent(Fall, FALL_SHOW) + self.recent(Jump, ATTACK_SHOW)
             + self.recent(Harm, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
@@ -786,7 +800,7 @@ class Viewer:
                     label, col = "miss", palette.MISS
                 lab = self.text.render(label, 14, col, (16, 16, 20))
                 mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-                surf.blit(lab, (mid[0] - lab.get_width() / 2, mid[1] - 14))
+                self._put(surf, lab, mid, 2, "attack", ev.who)
             elif isinstance(ev, Fall) and age <= FALL_SHOW:
                 ps = self.world_to_screen(ev.start[0], ev.start[1])
                 pe = self.world_to_screen(ev.end[0], ev.end[1])
@@ -805,20 +819,83 @@ class Viewer:
                 if u is not None and any(ev.changes.values()):
                     sx, sy = self.unit_screen_pos(u.id)
                     txt = harm_text(ev.changes, self.roles.get(ev.who))
-                    lab = self.text.render(txt, 16, (255, 80, 80), None)
-                    surf.blit(lab, (sx + 6, sy - 24 - age * 16))
+                    lab = self.text.render(txt, 16, (255, 80, 80), (16, 16, 20))
+                    self._put(surf, lab, (sx, sy - age * 16), self.painter.radius(self.ppm) + 6, "harm", u.id, True)
             elif isinstance(ev, Say) and age <= SAY_SHOW:
                 says.append(ev)
-        for ev in says[-8:]:
+        for ev in reversed(says[-8:]):  # newest first
             u = units.get(ev.who)
             if u is None or not u.present:
                 continue
             sx, sy = self.unit_screen_pos(u.id)
             txt = self.text.fit(ev.text, 15, 220)
             lab = self.text.render(txt, 15, (20, 20, 30), (235, 235, 215))
-            r = lab.get_rect(midbottom=(sx, sy - self.painter.radius(self.ppm) - 12))
+            r = self.place_label(lab.get_size(), (sx, sy), rad, above=True)
+            if r is None:
+                continue
+            self._leader(surf, (sx, sy), rad, r)
             surf.blit(lab, r)
             pygame.draw.rect(surf, (60, 60, 70), r.inflate(2, 2), 1)
+            self.label_rects.append(("say", u.id, r))
+        for _, uid, sx, sy in reqs:
+            if uid != self.follow:
+                self._place_name(surf, uid, sx, sy, rad)
+
+    def _put(self, surf: pygame.Surface, lab: pygame.Surface, at: tuple[float, float], rad: int, kind: str,
+             uid: str, above: bool = True) -> None:
+        r = self.place_label(lab.get_size(), at, rad, above=above)
+        if r is not None:
+            surf.blit(lab, r)
+            self.label_rects.append((kind, uid, r))
+
+    def _place_name(self, surf: pygame.Surface, uid: str, sx: float, sy: float, rad: int) -> None:
+        lab = self.text.render(self.names.get(uid, uid), 14, (240, 240, 240), (16, 16, 20))
+        r = self.place_label(lab.get_size(), (sx, sy), rad)
+        if r is None:
+            self.crowded.append(uid)
+            return
+        self._leader(surf, (sx, sy), rad, r)
+        surf.blit(lab, r)
+        self.label_rects.append(("name", uid, r))
+
+    def place_label(self, size: tuple[int, int], at: tuple[float, float], rad: int,
+                    above: bool = False) -> pygame.Rect | None:
+        """A free spot for a label of ``size`` near the unit at ``at`` (None when crowded).
+
+        Tries beside the unit (below for names, above for speech), then the
+        other sides, then a ring further out (drawn with a leader line); a spot
+        must miss every label placed this frame and every unit's body and bar,
+        and lie on the map.
+        """
+        w, h = size
+        x, y = at
+        near, far = rad + 4, rad + 4 + max(18, h + 8)
+        below = (x - w / 2, y + near - 1)
+        over = (x - w / 2, y - near - 8 - h)
+        spots = [over, below] if above else [below, over]
+        spots += [(x + near, y - h / 2), (x - near - w, y - h / 2)]
+        for d in (far, far + h + 6):
+            spots += [(x - w / 2, y + d), (x - w / 2, y - d - h), (x + d, y + d * 0.4), (x - d - w, y + d * 0.4),
+                      (x + d, y - d * 0.6 - h), (x - d - w, y - d * 0.6 - h)]
+        placed = [r for _, _, r in self.label_rects]
+        mr = self.map_rect
+        for sx, sy in spots:
+            r = pygame.Rect(int(sx), int(sy), w, h)
+            if not mr.contains(r):
+                continue
+            if r.inflate(2, 2).collidelist(placed) >= 0 or r.collidelist(self._obstacles) >= 0:
+                continue
+            return r
+        return None
+
+    def _leader(self, surf: pygame.Surface, at: tuple[float, float], rad: int, r: pygame.Rect) -> None:
+        """A thin line from the unit to a label placed away from it."""
+        x, y = at
+        cx, cy = min(max(x, r.left), r.right), min(max(y, r.top), r.bottom)
+        d = math.hypot(cx - x, cy - y)
+        if d > rad + 12:
+            k = (rad + 1) / d
+            pygame.draw.line(surf, (200, 200, 210), (x + (cx - x) * k, y + (cy - y) * k), (cx, cy), 1)
 
 
 def _dashed(surf: pygame.Surface, colour, a, b, dash: float = 6.0) -> None:

@@ -215,6 +215,12 @@ def draw_side(v: Viewer, surf: pygame.Surface) -> None:
     title = v.grid.name or "map"
     surf.blit(v.text.render(v.text.fit(f"{title} — {len(v.roster)} units", 17, w), 17, palette.TEXT_DIM), (x, y))
     y += 20
+    crowded = [v.log_names.get(uid, uid) for uid in getattr(v, "crowded", ())]
+    if crowded:
+        for part in v.text.wrap("crowded (names not on the map): " + ", ".join(crowded), 14, w):
+            surf.blit(v.text.render(part, 14, palette.TEXT_DIM), (x, y))
+            y += 14
+        y += 4
     if v.follow is not None:
         for line, col, size in _unit_lines(v, v.follow):
             for part in v.text.wrap(line, size, w):

@@ -252,3 +252,46 @@ def test_clicking_a_log_line_jumps_the_timeline_there():
     v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
     v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1))
     assert v.t == v.timeline.events[i].t < v.duration
+
+
+# -- 5. labels ----------------------------------------------------------------------
+@pytest.mark.parametrize("t", [0.0, 3.3, 6.0, 9.0])
+def test_labels_do_not_overlap_in_the_4v4(t):
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(t)
+    v.zoom(2)
+    v.draw()
+    rects = [r for _, _, r in v.label_rects]
+    assert rects
+    for i, a in enumerate(rects):
+        assert v.map_rect.contains(a)
+        assert a.collidelist(rects[i + 1:]) < 0, (v.label_rects[i], v.label_rects)
+    # every name is on the map or listed as crowded in the side panel, in full
+    shown = {uid for kind, uid, _ in v.label_rects if kind == "name"}
+    assert shown | set(v.crowded) == {uid for uid, u in v.state.units.items() if u.present}
+    assert "Spear thrower" in v.names.values()
+
+
+def test_crowded_names_go_to_the_side_panel(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.zoom(3)
+    v.seek(0.0)
+    # fill the map with placed labels: no room is left, the names are dropped to the side panel
+    v._draw_units(v.surface, v.state)
+    v.label_rects = [("x", "", v.map_rect.copy())]
+    v.crowded = []
+    v._draw_effects(v.surface, v.state)
+    assert set(v.crowded) == {"red-1", "blue-1", "green-1"}
+    from tactics.viewer import panels
+
+    panels.draw_side(v, v.surface)  # draws the crowded line (no crash, wraps)
+
+
+def test_side_panel_says_the_ai_reason_in_full():
+    from tactics.viewer.panels import _unit_lines
+
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(3.3)
+    uid = next(u for u, s in v.state.units.items() if s.last_say and len(s.last_say) > 30)
+    v.set_follow(uid)
+    assert any(v.state.units[uid].last_say in line for line, _, _ in _unit_lines(v, uid))
