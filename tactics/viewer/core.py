@@ -195,6 +195,9 @@ class Viewer:
         """Units whose names found no free spot last frame (listed in the side panel)."""
         self._obstacles: list[pygame.Rect] = []
         self._name_reqs: list = []
+        self.tooltip_rect: pygame.Rect | None = None
+        self.hover: tuple[int, int] | None = None
+        """Where the mouse rests (a tooltip tells what is there), None when not over the map."""
         self.typing: str | None = None
         """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
@@ -562,7 +565,10 @@ class Viewer:
                     self._dragging_map = False
             elif ev.button == 3:
                 self.set_follow(None)
+        elif t == pygame.WINDOWLEAVE:
+            self.hover = None
         elif t == pygame.MOUSEMOTION:
+            self.hover = tuple(ev.pos) if self.map_rect.collidepoint(ev.pos) else None
             if self._dragging_timeline:
                 self.seek(self.timeline_t(ev.pos[0]))
             elif self._press is not None:
@@ -683,9 +689,60 @@ class Viewer:
             panels.draw_timeline(self, surf)
         if state.ended is not None and self.t >= self.duration:
             self._banner(surf, f"end: {state.ended.winner or 'no one'} wins ({state.ended.reason})")
+        self.tooltip_rect = None
+        if self.hover is not None and self._press is None and not self.show_help:
+            self._draw_tooltip(surf, self.hover)
         if self.show_help:
             panels.draw_help(self, surf)
         return surf
+
+    def tooltip(self, pos: tuple[int, int]) -> list[str]:
+        """What is under the screen point ``pos``: a unit (name, id, sheet, standing, tracks,
+        statuses), else the map cell (terrain, height, light, water depth); [] off the map."""
+        if not self.map_rect.collidepoint(pos):
+            return []
+        uid = self.unit_at(pos)
+        if uid is not None:
+            u = self.state.units[uid]
+            info = self.roster[uid]
+            sheet = info.sheet.get("name") if isinstance(info.sheet, dict) else None
+            lines = [f"{info.name} ({uid}), team {info.team}" + (f", sheet {sheet}" if sheet else "")]
+            lines.append(f"{u.standing}" + ("" if u.active else ", out of the fight"))
+            if u.tracks:
+                lines.append(", ".join(f"{k} {val}" for k, val in u.tracks.items()))
+            shown = shown_statuses(u, self.looks[uid][4]) if self.looks[uid][4] else ()
+            if shown:
+                lines.append(", ".join(st.label or st.icon for st in shown))
+            return lines
+        x, y = self.screen_to_world(*pos)
+        g = self.grid
+        if not (0 <= x < g.width_m and 0 <= y < g.height_m):
+            return []
+        c, r = g.cell_of(x, y)
+        kind = str(g.kinds[r, c])
+        lines = [f"{kind} at cell ({c}, {r}), height {float(g.heights[r, c]):g} m", f"light {g.light[r, c]}"]
+        depth = float(g.depths[r, c])
+        if depth > 0:
+            lines.append(f"water {depth:g} m deep")
+        return lines
+
+    def _draw_tooltip(self, surf: pygame.Surface, pos: tuple[int, int]) -> None:
+        lines = self.tooltip(pos)
+        if not lines:
+            return
+        labs = [self.text.render(line, 14, palette.TEXT) for line in lines]
+        w = max(lab.get_width() for lab in labs) + 10
+        h = 14 * len(labs) + 8
+        box = pygame.Rect(pos[0] + 14, pos[1] + 14, w, h)
+        box.clamp_ip(self.map_rect)
+        if box.collidepoint(pos):
+            box.bottomright = (pos[0] - 6, pos[1] - 6)
+            box.clamp_ip(self.map_rect)
+        surf.fill((20, 20, 26), box)
+        pygame.draw.rect(surf, palette.PANEL_EDGE, box, 1)
+        for i, lab in enumerate(labs):
+            surf.blit(lab, (box.x + 5, box.y + 4 + 14 * i))
+        self.tooltip_rect = box
 
     def _banner(self, surf: pygame.Surface, text: str) -> None:
         ts = self.text.render(text, 24, palette.HIGHLIGHT, (20, 20, 24))

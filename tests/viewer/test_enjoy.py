@@ -295,3 +295,42 @@ def test_side_panel_says_the_ai_reason_in_full():
     uid = next(u for u, s in v.state.units.items() if s.last_say and len(s.last_say) > 30)
     v.set_follow(uid)
     assert any(v.state.units[uid].last_say in line for line, _, _ in _unit_lines(v, uid))
+
+
+# -- 6. hover tooltips --------------------------------------------------------------
+def _move(v: Viewer, pos) -> None:
+    v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def test_hover_a_cell_tells_its_terrain_height_light_and_depth(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.seek(0.0)
+    water = v.world_to_screen(17.0, 9.0)  # cell (8, 4): water, dark
+    _move(v, (int(water[0]), int(water[1])))
+    lines = v.tooltip(v.hover)
+    assert lines[0].startswith("water at cell (8, 4)") and "light dark" in lines and any("deep" in s for s in lines)
+    v.draw()
+    assert v.tooltip_rect is not None and v.map_rect.contains(v.tooltip_rect)
+    # real pixels: the box is drawn in its own dark colour
+    r = v.tooltip_rect
+    assert tuple(v.surface.get_at((r.x + 2, r.bottom - 2)))[:3] == (20, 20, 26)
+    wall = v.world_to_screen(5.0, 3.0)  # cell (2, 1): wall
+    assert v.tooltip((int(wall[0]), int(wall[1])))[0].startswith("wall at cell (2, 1), height ")
+    _move(v, (v.size[0] - 5, 5))  # over the side panel: no tooltip
+    v.draw()
+    assert v.hover is None and v.tooltip_rect is None
+
+
+def test_hover_a_unit_tells_its_sheet_tracks_standing_and_statuses(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.seek(3.5)
+    v.draw()
+    p = v.unit_screen_pos("blue-1")
+    _move(v, (int(p[0]), int(p[1])))
+    v.draw()
+    lines = v.tooltip(v.hover)
+    assert lines[0] == "Bob (blue-1), team blue, sheet x"
+    assert lines[1] == "injured" and "damage 5" in lines[2] and "stun 2" in lines[2]
+    v.seek(7.5)
+    p = v.unit_screen_pos("green-1")
+    assert "on the ground" in v.tooltip((int(p[0]), int(p[1])))[-1]
