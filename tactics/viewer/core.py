@@ -193,11 +193,14 @@ class Viewer:
         """The labels drawn on the map last frame: kind (name, say, attack, harm), unit id, rectangle."""
         self.crowded: list[str] = []
         """Units whose names found no free spot last frame (listed in the side panel)."""
-        self._obstacles: list[pygame.Rect] = []
+        self._obstacles: list[pygame.Rect] | None = None
+        self._body_box = (0, 0)
         self._name_reqs: list = []
         self.tooltip_rect: pygame.Rect | None = None
         self.hover: tuple[int, int] | None = None
         """Where the mouse rests (a tooltip tells what is there), None when not over the map."""
+        self.exporting = False
+        """Drawing pictures for a file: the timeline leaves out playing/paused."""
         self.typing: str | None = None
         """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
@@ -773,7 +776,8 @@ class Viewer:
         units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
-        obstacles = self._obstacles = []
+        self._obstacles = None  # the units' rectangles, made when a label is first placed
+        self._body_box = (r, bh)
         name_reqs = self._name_reqs = []
         for u in units:
             if not u.present:
@@ -804,7 +808,6 @@ class Viewer:
                 size = max(8, min(16, r // 2 + 4))
                 icons = painter.badges(tuple(st.icon for st in shown), size)
                 blits.append((icons, (int(sx) + bw // 2 + 3, int(by) - r - bh - 6 - size // 2)))
-            obstacles.append(pygame.Rect(int(sx) - r, int(by) - r - bh - 6, 2 * r + 1, 2 * r + bh + 7))
             if names or u.id == follow:
                 name_reqs.append((u.id != follow, u.id, sx, by))
             if u.climbing and not lift:
@@ -935,6 +938,10 @@ class Viewer:
             spots += [(x - w / 2, y + d), (x - w / 2, y - d - h), (x + d, y + d * 0.4), (x - d - w, y + d * 0.4),
                       (x + d, y - d * 0.6 - h), (x - d - w, y - d * 0.6 - h)]
         placed = [r for _, _, r in self.label_rects]
+        if self._obstacles is None:
+            br, bh = self._body_box
+            self._obstacles = [pygame.Rect(int(px) - br, int(py) - br - bh - 6, 2 * br + 1, 2 * br + bh + 7)
+                               for px, py in self._drawn.values()]
         mr = self.map_rect
         for sx, sy in spots:
             r = pygame.Rect(int(sx), int(sy), w, h)

@@ -108,6 +108,8 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     state = "playing" if v.playing else "paused"
     speed = f"{v.speed:g}×" if v.speed >= 1 else "¼×" if v.speed == 0.25 else "½×"
     left = f"{v.clock_text()} / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    if v.exporting:
+        left = f"{v.clock_text()} / {v.duration:.1f} s"
     if v.typing is not None:
         left = f"jump to (seconds, or r + round): {v.typing}_   Enter / Esc"
     ts = v.text.render(left, 16, palette.TEXT)

@@ -334,3 +334,50 @@ def test_hover_a_unit_tells_its_sheet_tracks_standing_and_statuses(replay_path):
     v.seek(7.5)
     p = v.unit_screen_pos("green-1")
     assert "on the ground" in v.tooltip((int(p[0]), int(p[1])))[-1]
+
+
+# -- 8. export ----------------------------------------------------------------------
+def test_exported_frames_say_no_paused(replay_path, tmp_path):
+    from tactics.viewer.export import _viewer
+    from tactics.viewer.panels import draw_timeline
+
+    v = _viewer(__import__("tactics.replay", fromlist=["load_replay"]).load_replay(replay_path), (640, 400), 0.1, None, True)
+    assert v.exporting
+    drawn = []
+    real = v.text.render
+    v.text.render = lambda text, *a, **k: (drawn.append(text), real(text, *a, **k))[1]
+    draw_timeline(v, v.surface)
+    assert drawn and not any("paused" in t or "playing" in t for t in drawn)
+
+
+def test_export_by_suffix_refuses_an_unknown_one(replay_path, tmp_path):
+    from tactics.viewer.export import export
+
+    with pytest.raises(ValueError, match="unknown format"):
+        export(replay_path, tmp_path / "x.avi")
+    assert export(replay_path, tmp_path / "one.png", size=(320, 200))[0].exists()
+
+
+def test_export_mp4_and_webm(replay_path, tmp_path):
+    pytest.importorskip("imageio_ffmpeg")
+    from tactics.viewer.export import export
+
+    for name, magic in (("a.mp4", b"ftyp"), ("a.webm", b"\x1a\x45\xdf\xa3")):
+        out = export(replay_path, tmp_path / name, end=2.0, step=0.5, size=(321, 201))[0]
+        data = out.read_bytes()
+        assert magic in data[:64] and len(data) > 500
+
+
+def test_cli_export_format_follows_the_suffix(replay_path, tmp_path):
+    from typer.testing import CliRunner
+
+    from tactics import cli
+
+    run = CliRunner().invoke
+    res = run(cli.app, ["export", str(replay_path), "--gif", str(tmp_path / "x.mp4")])
+    assert res.exit_code == 2 and not (tmp_path / "x.mp4").exists()
+    res = run(cli.app, ["export", str(replay_path), "--out", str(tmp_path / "x.avi")])
+    assert res.exit_code == 2 and "unknown format" in res.output
+    res = run(cli.app, ["export", str(replay_path), "--out", str(tmp_path / "y.gif"), "--end", "1", "--step", "0.5"])
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "y.gif").read_bytes()[:6] == b"GIF89a"
