@@ -425,8 +425,6 @@ def export(
     with _guard():
         if sum(x is not None for x in (gif, png, out)) != 1:
             raise InputError("export", "", "give exactly one of --gif FILE, --png DIR or --out FILE")
-        if gif is not None and gif.suffix.lower() != ".gif":
-            raise InputError("--gif", str(gif), "is not a .gif; for another format use --out (.mp4, .webm, .png)")
         if out is not None and out.suffix.lower() not in (".gif", ".mp4", ".webm", ".png", ""):
             raise InputError("--out", str(out), "unknown format: use .gif, .mp4, .webm, .png or a folder")
         for option, value in (("--start", start), ("--end", end)):
@@ -441,6 +439,8 @@ def export(
             check_writable_dir(out, "--out")
         elif gif is not None:
             _check_out(gif, "--gif")
+            if gif.suffix.lower() != ".gif":
+                raise InputError("--gif", str(gif), "is not a .gif; for another format use --out (.mp4, .webm, .png)")
         elif png is not None and png.suffix.lower() == ".png":
             _check_out(png, "--png")
         elif png is not None:
