@@ -883,7 +883,11 @@ class Viewer:
                     self._put(surf, lab, (sx, sy - age * 16), self.painter.radius(self.ppm) + 6, "harm", u.id, True)
             elif isinstance(ev, Say) and age <= SAY_SHOW:
                 says.append(ev)
-        for ev in reversed(says[-8:]):  # newest first
+        seen: set[str] = set()
+        for ev in reversed(says[-8:]):  # newest first, one a unit
+            if ev.who in seen:
+                continue
+            seen.add(ev.who)
             u = units.get(ev.who)
             if u is None or not u.present:
                 continue

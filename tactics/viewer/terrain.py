@@ -22,6 +22,7 @@ import numpy as np
 import pygame
 
 from tactics.viewer import palette
+from tactics.viewer.text import TextCache
 from tactics.viewer.mapgrid import MapGrid
 
 TILE_PX = 512
@@ -36,6 +37,7 @@ class TerrainLayer:
         self._tiles: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.base = _cell_colours(grid)  # rows × cols × 3, float 0..255
         self.light_mult = _light_multiplier(grid)  # rows × cols × 3, uint8
+        self.light_add = _light_add(grid)  # rows × cols × 3, uint8
         self.renders = 0
         """How many tiles were rendered (tests check the cache works)."""
 
@@ -107,6 +109,12 @@ class TerrainLayer:
                 ms = pygame.Surface(surf.get_size())
                 pygame.surfarray.blit_array(ms, np.ascontiguousarray(mpx.transpose(1, 0, 2)))
                 surf.blit(ms, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+                add = self.light_add[r0:r1, c0:c1]
+                apx = np.repeat(np.repeat(add, ppc, axis=0), ppc, axis=1)
+                pygame.surfarray.blit_array(ms, np.ascontiguousarray(apx.transpose(1, 0, 2)))
+                surf.blit(ms, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        if ppc >= 16:
+            _wall_heights(surf, g, ppc, c0, r0, c1, r1)
         return surf
 
 
@@ -157,6 +165,36 @@ def _light_multiplier(g: MapGrid) -> np.ndarray:
         if mask.any():
             mult[mask] = np.clip(np.array(tint) * 255, 0, 255).astype(np.uint8)
     return mult
+
+
+def _light_add(g: MapGrid) -> np.ndarray:
+    add = np.zeros((g.rows, g.cols, 3), dtype=np.uint8)
+    for name, extra in palette.LIGHT_ADD.items():
+        mask = g.light == name
+        if mask.any() and any(extra):
+            add[mask] = np.array(extra, dtype=np.uint8)
+    return add
+
+
+FIGHTER_HEIGHT = 2.0
+"""Walls taller than this (metres) carry their height in numbers when zoomed in."""
+_TEXT: TextCache | None = None
+
+
+def _wall_heights(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:
+    """``3 m`` on the north-west cell of each block of walls taller than a fighter."""
+    global _TEXT
+    h = g.heights
+    walls = g.kinds == "wall"
+    for r, c in np.argwhere(walls[r0:r1, c0:c1] & (h[r0:r1, c0:c1] > FIGHTER_HEIGHT)).tolist():
+        R, C = r + r0, c + c0
+        hv = float(h[R, C])
+        if (R > 0 and walls[R - 1, C] and h[R - 1, C] == hv) or (C > 0 and walls[R, C - 1] and h[R, C - 1] == hv):
+            continue
+        if _TEXT is None:
+            _TEXT = TextCache()
+        lab = _TEXT.render(f"{hv:g} m", max(11, min(16, ppc // 2)), (245, 240, 220), (40, 38, 36))
+        surf.blit(lab, (c * ppc + 2, r * ppc + 2))
 
 
 def _details(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:

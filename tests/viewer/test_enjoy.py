@@ -381,3 +381,47 @@ def test_cli_export_format_follows_the_suffix(replay_path, tmp_path):
     res = run(cli.app, ["export", str(replay_path), "--out", str(tmp_path / "y.gif"), "--end", "1", "--step", "0.5"])
     assert res.exit_code == 0, res.output
     assert (tmp_path / "y.gif").read_bytes()[:6] == b"GIF89a"
+
+
+# -- 6/7. heights and darkness -------------------------------------------------------
+def _lum(c):
+    return 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
+
+
+def test_darkness_is_a_tint_the_terrain_still_reads(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.seek(0.0)
+    v.draw()
+    def at(x, y):
+        return tuple(v.surface.get_at(tuple(map(int, v.world_to_screen(x, y)))))[:3]
+
+    floor_lit, floor_dark = at(1.0, 1.0), at(21.0, 1.0)  # column 0 bright, column 10 dark
+    water_dark = at(17.0, 9.0)
+    assert _lum(floor_dark) < 0.7 * _lum(floor_lit)
+    assert _lum(floor_dark) > 0.35 * _lum(floor_lit)  # dark, not black
+    assert floor_dark[2] > floor_dark[0]  # a night-blue tint
+    assert abs(_lum(floor_dark) - _lum(water_dark)) > 12  # water still stands apart from the floor in the dark
+
+
+def test_tall_walls_carry_their_height(tmp_path):
+    import msgspec
+
+    from tactics.viewer.synthetic import map_dict
+
+    from .viewer_replays import GRID
+
+    grid = [row.replace("#", "O") for row in GRID]
+    m = map_dict(grid, cell_size=2.0, name="tall")
+    m["legend"]["O"] = {"kind": "wall", "height": 3.0}
+    path = write_replay(tmp_path / "tall.jsonl", msgspec.structs.replace(header(), map=m), events())
+    v = Viewer(path, size=(900, 600))
+    v.zoom(1)
+    assert v.ppc >= 16
+    v.seek(0.0)
+    v.draw()
+    # the block's north-west cell (2, 1) holds light text pixels; its neighbour (3, 2) none
+    def light_pixels(c, r):
+        x0, y0 = map(int, v.world_to_screen(c * 2.0, r * 2.0))
+        return sum(_lum(v.surface.get_at((x, y))[:3]) > 200 for x in range(x0 + 1, x0 + v.ppc - 2)
+                   for y in range(y0 + 1, y0 + v.ppc - 2))
+    assert light_pixels(2, 1) > 10 and light_pixels(3, 2) == 0
