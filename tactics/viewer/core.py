@@ -33,6 +33,7 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import msgspec
+import numpy as np
 import pygame
 
 from tactics.replay import Replay, Timeline, WorldState, load_replay
@@ -197,9 +198,12 @@ class Viewer:
         self._body_box = (0, 0)
         self._name_reqs: list = []
         self.tooltip_rect: pygame.Rect | None = None
+        self.legend_rect: pygame.Rect | None = None
         self.hover: tuple[int, int] | None = None
         """Where the mouse rests (a tooltip tells what is there), None when not over the map."""
         self.exporting = False
+        self.show_legend = False
+        """The terrain legend (E): a swatch per kind on this map, with the wall heights."""
         """Drawing pictures for a file: the timeline leaves out playing/paused."""
         self.typing: str | None = None
         """The jump prompt's text while one is open (J), else None."""
@@ -645,6 +649,8 @@ class Viewer:
             self.cycle_follow(-1 if shift else 1)
         elif key == pygame.K_g:
             self.show_grid = not self.show_grid
+        elif key == pygame.K_e:
+            self.show_legend = not self.show_legend
         elif key == pygame.K_l:
             self.show_light = not self.show_light
         elif key == pygame.K_h:
@@ -692,12 +698,41 @@ class Viewer:
             panels.draw_timeline(self, surf)
         if state.ended is not None and self.t >= self.duration:
             self._banner(surf, f"end: {state.ended.winner or 'no one'} wins ({state.ended.reason})")
+        self.legend_rect = None
+        if self.show_legend:
+            self._draw_legend(surf)
         self.tooltip_rect = None
         if self.hover is not None and self._press is None and not self.show_help:
             self._draw_tooltip(surf, self.hover)
         if self.show_help:
             panels.draw_help(self, surf)
         return surf
+
+    def legend(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The terrain kinds on this map (walls by height) and their colours, most common first."""
+        g = self.grid
+        kinds, counts = np.unique(g.kinds.astype(str), return_counts=True)
+        out = []
+        for kind, _ in sorted(zip(kinds.tolist(), counts.tolist()), key=lambda kc: -kc[1]):
+            if kind == "wall":
+                hs = sorted({float(h) for h in g.heights[g.kinds == "wall"].tolist()})
+                kind = "wall " + ", ".join(f"{h:g}" for h in hs) + " m" if hs else kind
+            out.append((kind, palette.terrain_colour(kind.split()[0])))
+        return out
+
+    def _draw_legend(self, surf: pygame.Surface) -> None:
+        items = self.legend()
+        labs = [self.text.render(name, 14, palette.TEXT) for name, _ in items]
+        w = max(lab.get_width() for lab in labs) + 30
+        box = pygame.Rect(self.map_rect.x + 6, 0, w, 16 * len(items) + 8)
+        box.bottom = self.map_rect.bottom - 6
+        surf.fill((20, 20, 26), box)
+        pygame.draw.rect(surf, palette.PANEL_EDGE, box, 1)
+        for i, ((_, col), lab) in enumerate(zip(items, labs)):
+            y = box.y + 4 + 16 * i
+            surf.fill(col, (box.x + 5, y + 2, 14, 11))
+            surf.blit(lab, (box.x + 24, y))
+        self.legend_rect = box
 
     def tooltip(self, pos: tuple[int, int]) -> list[str]:
         """What is under the screen point ``pos``: a unit (name, id, sheet, standing, tracks,

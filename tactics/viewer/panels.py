@@ -40,6 +40,8 @@ HELP = [
     ("drag the map", "pan"),
     ("F", "fit the map"),
     ("G", "grid"),
+    ("E", "terrain legend"),
+    ("hover the map", "what is there (cell or unit)"),
     ("L", "light overlay"),
     ("H", "this help"),
     ("Q", "quit"),

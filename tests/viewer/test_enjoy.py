@@ -425,3 +425,17 @@ def test_tall_walls_carry_their_height(tmp_path):
         return sum(_lum(v.surface.get_at((x, y))[:3]) > 200 for x in range(x0 + 1, x0 + v.ppc - 2)
                    for y in range(y0 + 1, y0 + v.ppc - 2))
     assert light_pixels(2, 1) > 10 and light_pixels(3, 2) == 0
+
+
+def test_E_shows_a_legend_of_the_terrain_kinds(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.draw()
+    assert v.legend_rect is None
+    key(v, pygame.K_e)
+    v.draw()
+    names = [n for n, _ in v.legend()]
+    assert names[0] == "floor" and {"water", "gap"} <= set(names) and any(n.startswith("wall ") for n in names)
+    r = v.legend_rect
+    assert r is not None and v.map_rect.contains(r)
+    # real pixels: the floor swatch in the floor colour
+    assert tuple(v.surface.get_at((r.x + 10, r.y + 9)))[:3] == palette.terrain_colour("floor")
