@@ -607,7 +607,11 @@ class Viewer:
             self.typing = None
         elif key == pygame.K_BACKSPACE:
             self.typing = (self.typing or "")[:-1]
-        elif char and char in "0123456789.rR" and len(self.typing or "") < 12:
+        elif not char:
+            char = _KEY_CHARS.get(key, "")
+            if char:
+                self._type(key, char)
+        elif char in "0123456789.rR" and len(self.typing or "") < 12:
             self.typing = (self.typing or "") + char.lower()
 
     def _key(self, key: int, mod: int, char: str = "") -> None:
@@ -999,6 +1003,14 @@ class Viewer:
         if d > rad + 12:
             k = (rad + 1) / d
             pygame.draw.line(surf, (200, 200, 210), (x + (cx - x) * k, y + (cy - y) * k), (cx, cy), 1)
+
+
+_KEY_CHARS = {
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
+    **{getattr(pygame, f"K_KP{d}", None) or getattr(pygame, f"K_KP_{d}"): str(d) for d in range(10)},
+    pygame.K_PERIOD: ".", pygame.K_KP_PERIOD: ".", pygame.K_r: "r",
+}
+"""What a key types in the jump prompt when its event carries no text (keypad, some platforms)."""
 
 
 def _dashed(surf: pygame.Surface, colour, a, b, dash: float = 6.0) -> None:

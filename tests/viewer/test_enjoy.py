@@ -439,3 +439,14 @@ def test_E_shows_a_legend_of_the_terrain_kinds(replay_path):
     assert r is not None and v.map_rect.contains(r)
     # real pixels: the floor swatch in the floor colour
     assert tuple(v.surface.get_at((r.x + 10, r.y + 9)))[:3] == palette.terrain_colour("floor")
+
+
+def test_jump_prompt_reads_keys_without_text(rounds_path):
+    v = Viewer(rounds_path, size=(900, 600))
+    key(v, pygame.K_j)
+    for k in (pygame.K_KP2, pygame.K_KP_PERIOD, pygame.K_5):
+        key(v, k)
+    assert v.typing == "2.5"
+    key(v, pygame.K_BACKSPACE)
+    key(v, pygame.K_KP_ENTER)
+    assert v.t == 2.0
