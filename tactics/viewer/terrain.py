@@ -93,6 +93,8 @@ class TerrainLayer:
         surf = pygame.Surface(((c1 - c0) * ppc, (r1 - r0) * ppc))
         pygame.surfarray.blit_array(surf, np.ascontiguousarray(px.transpose(1, 0, 2)).astype(np.uint8))
         _details(surf, g, ppc, c0, r0, c1, r1)
+        if ppc >= 4:
+            _contours(surf, g, ppc, c0, r0, c1, r1)
         if grid and ppc >= 3:
             w, h = surf.get_size()
             gc = (0, 0, 0) if ppc >= 8 else (40, 40, 40)
@@ -165,6 +167,35 @@ def _light_multiplier(g: MapGrid) -> np.ndarray:
         if mask.any():
             mult[mask] = np.clip(np.array(tint) * 255, 0, 255).astype(np.uint8)
     return mult
+
+
+CONTOUR_STEP = 0.5
+"""A ground step (metres) between two cells of at least this draws a contour edge between them."""
+
+
+def _contours(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:
+    """Dark edges where the ground steps by ``CONTOUR_STEP`` or more (walls have their own bevel):
+    heights read at a glance, thicker for bigger steps."""
+    h = np.asarray(g.heights, dtype=float)
+    ground = g.kinds != "wall"
+    ce, re_ = min(c1 + 1, g.cols), min(r1 + 1, g.rows)
+    hh, gg = h[r0:re_, c0:ce], ground[r0:re_, c0:ce]
+    col = (36, 32, 26)
+    # east edges: between (r, c) and (r, c + 1)
+    de = np.abs(hh[:, 1:] - hh[:, :-1])
+    mask = (de >= CONTOUR_STEP) & gg[:, 1:] & gg[:, :-1]
+    for r, c in np.argwhere(mask).tolist():
+        if r < r1 - r0 and c < c1 - c0:
+            w = max(1, min(ppc // 6, int(de[r, c] / CONTOUR_STEP)))
+            x = (c + 1) * ppc - (w + 1) // 2
+            pygame.draw.line(surf, col, (x, r * ppc), (x, (r + 1) * ppc - 1), w)
+    ds = np.abs(hh[1:, :] - hh[:-1, :])
+    mask = (ds >= CONTOUR_STEP) & gg[1:, :] & gg[:-1, :]
+    for r, c in np.argwhere(mask).tolist():
+        if r < r1 - r0 and c < c1 - c0:
+            w = max(1, min(ppc // 6, int(ds[r, c] / CONTOUR_STEP)))
+            y = (r + 1) * ppc - (w + 1) // 2
+            pygame.draw.line(surf, col, (c * ppc, y), ((c + 1) * ppc - 1, y), w)
 
 
 def _light_add(g: MapGrid) -> np.ndarray:

@@ -450,3 +450,24 @@ def test_jump_prompt_reads_keys_without_text(rounds_path):
     key(v, pygame.K_BACKSPACE)
     key(v, pygame.K_KP_ENTER)
     assert v.t == 2.0
+
+
+def test_ground_steps_draw_contour_edges(tmp_path):
+    import msgspec
+
+    from tactics.viewer.synthetic import map_dict
+
+    rows = ["......", "......", "......", "......"]
+    heights = [[0, 0, 0, 2, 2, 2]] * 4  # a 2 m step between columns 2 and 3
+    m = map_dict(rows, cell_size=2.0, heights=heights, name="step")
+    path = write_replay(tmp_path / "step.jsonl", msgspec.structs.replace(header(), map=m, roster=header().roster[:2]),
+                        [e for e in events() if getattr(e, "who", "") != "green-1"])
+    v = Viewer(path, size=(900, 600), panels=False)
+    assert v.ppc >= 16
+    v.draw()
+    edge = v.world_to_screen(6.0, 3.0)
+    inside = v.world_to_screen(3.0, 1.0)
+    near = tuple(v.surface.get_at((int(edge[0]) - 1, int(edge[1]))))[:3]
+    assert _lum(near) < 0.5 * _lum(tuple(v.surface.get_at(tuple(map(int, inside))))[:3])
+    flat = v.world_to_screen(4.0, 3.0)  # between columns 1 and 2: same height, no edge
+    assert _lum(tuple(v.surface.get_at((int(flat[0]) - 1, int(flat[1]))))[:3]) > 60
