@@ -234,7 +234,10 @@ class Viewer:
 
         A followed unit keeps the camera (centred on it, clamped to the map).
         """
+        same = tuple(size) == self.size
         self.surface = surface if surface is not None else pygame.Surface(size)
+        if same:
+            return  # a repeated size event (SDL sends two a resize): keep the camera
         self._layout()
         self.fit()
         if self.follow is not None and self.lock_camera:
@@ -555,8 +558,8 @@ class Viewer:
                 pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
             if ev.y and self.show_panels and self.log_rect.collidepoint(pos):
                 self.scroll_log(3 if ev.y > 0 else -3)
-            elif ev.y:
-                self.zoom(1 if ev.y > 0 else -1, pos)
+            elif ev.y and (self.map_rect.collidepoint(pos) or not self.show_panels):
+                self.zoom(1 if ev.y > 0 else -1, pos)  # over the sheet or the timeline: nothing
         elif t == pygame.MOUSEBUTTONDOWN:
             if ev.button in (4, 5):
                 # SDL2 sends a MOUSEWHEEL event for the same notch as well: it alone zooms

@@ -471,3 +471,21 @@ def test_ground_steps_draw_contour_edges(tmp_path):
     assert _lum(near) < 0.5 * _lum(tuple(v.surface.get_at(tuple(map(int, inside))))[:3])
     flat = v.world_to_screen(4.0, 3.0)  # between columns 1 and 2: same height, no edge
     assert _lum(tuple(v.surface.get_at((int(flat[0]) - 1, int(flat[1]))))[:3]) > 60
+
+
+def test_wheel_over_the_sheet_or_timeline_leaves_the_zoom(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.set_follow("red-1")
+    v.draw()
+    ppc = v.ppc
+    for pos in ((v.side_rect.centerx, v.side_rect.y + 30), v.timeline_rect.center):
+        v.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, pos=pos))
+    assert v.ppc == ppc
+
+
+def test_a_repeated_size_event_keeps_the_zoom(replay_path):
+    v = Viewer(replay_path, size=(900, 600))
+    v.zoom(2)
+    ppc, origin = v.ppc, v.origin
+    v.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
+    assert (v.ppc, v.origin) == (ppc, origin)
