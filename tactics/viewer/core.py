@@ -222,6 +222,7 @@ class Viewer:
 
     def _layout(self) -> None:
         w, h = self.size
+        self._laid_out = (w, h)
         tl_h = 44 if self.show_panels else 0
         side = int(min(380, max(240, w * 0.27))) if self.show_panels and w >= 640 else 0
         self.timeline_rect = pygame.Rect(0, h - tl_h, w, tl_h)
@@ -234,7 +235,7 @@ class Viewer:
 
         A followed unit keeps the camera (centred on it, clamped to the map).
         """
-        same = tuple(size) == self.size
+        same = tuple(size) == self._laid_out  # not self.size: the window's surface may be resized in place
         self.surface = surface if surface is not None else pygame.Surface(size)
         if same:
             return  # a repeated size event (SDL sends two a resize): keep the camera

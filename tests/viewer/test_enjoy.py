@@ -489,3 +489,14 @@ def test_a_repeated_size_event_keeps_the_zoom(replay_path):
     ppc, origin = v.ppc, v.origin
     v.handle_event(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 600), w=900, h=600))
     assert (v.ppc, v.origin) == (ppc, origin)
+
+
+def test_resize_of_a_surface_changed_in_place_still_refits(replay_path):
+    """The window's display surface is one object whose size changes: the layout must follow it."""
+    v = Viewer(replay_path, size=(900, 600))
+    v.zoom(3)
+    bigger = pygame.Surface((1300, 800))
+    v.surface = bigger  # as if SDL had resized the display surface before the event
+    v.resize((1300, 800), bigger)
+    assert v.map_rect.width > 900 - 300 and (v.ppc, v.origin) == (Viewer(replay_path, size=(1300, 800)).ppc,
+                                                                  Viewer(replay_path, size=(1300, 800)).origin)
