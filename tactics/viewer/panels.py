@@ -343,10 +343,14 @@ def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def draw_help(v: Viewer, surf: pygame.Surface) -> None:
-    w = min(420, v.size[0] - 40)
-    h = 40 + 20 * len(HELP)
+    """The controls, over the map; lines squeezed (down to 13 px) to fit a small window."""
+    w = min(460, v.size[0] - 40)
+    step = max(13, min(20, (v.map_rect.height - 52) // len(HELP)))
+    size = min(17, step - 2)
+    h = 40 + step * len(HELP)
     box = pygame.Rect(0, 0, w, h)
     box.center = v.map_rect.center
+    box.top = max(0, box.top)
     overlay = pygame.Surface(box.size, pygame.SRCALPHA)
     overlay.fill((10, 10, 14, 225))
     surf.blit(overlay, box.topleft)
@@ -354,6 +358,6 @@ def draw_help(v: Viewer, surf: pygame.Surface) -> None:
     surf.blit(v.text.render("controls", 20, palette.HIGHLIGHT), (box.x + 12, box.y + 10))
     y = box.y + 34
     for key, what in HELP:
-        surf.blit(v.text.render(key, 17, palette.TEXT), (box.x + 12, y))
-        surf.blit(v.text.render(what, 17, palette.TEXT_DIM), (box.x + 12 + w // 2 - 20, y))
-        y += 20
+        surf.blit(v.text.render(key, size, palette.TEXT), (box.x + 12, y))
+        surf.blit(v.text.render(what, size, palette.TEXT_DIM), (box.x + 12 + w // 2 - 20, y))
+        y += step

@@ -500,3 +500,15 @@ def test_resize_of_a_surface_changed_in_place_still_refits(replay_path):
     v.resize((1300, 800), bigger)
     assert v.map_rect.width > 900 - 300 and (v.ppc, v.origin) == (Viewer(replay_path, size=(1300, 800)).ppc,
                                                                   Viewer(replay_path, size=(1300, 800)).origin)
+
+
+def test_help_fits_a_small_window(replay_path):
+    v = Viewer(replay_path, size=(960, 540))
+    key(v, pygame.K_h)
+    v.draw()
+    from tactics.viewer.panels import HELP
+
+    assert any(k.startswith("[") for k, _ in HELP) and any("PgUp" in k for k, _ in HELP)
+    # the box's last line ends inside the map: its bottom-left pixel is the overlay, not the map below
+    step = max(13, min(20, (v.map_rect.height - 52) // len(HELP)))
+    assert 40 + step * len(HELP) <= v.map_rect.height
