@@ -95,6 +95,25 @@ def timeline_strip(events: list, duration: float, width: int, height: int,
     return s
 
 
+ROUND_TICK: tuple[int, int, int] = (120, 124, 140)
+
+
+def _round_ticks(v: Viewer, strip: pygame.Surface) -> None:
+    """A short grey tick at the top of the strip where each round starts (when they are not too dense)."""
+    starts = sorted(v._round_first.values()) if v._round_first else []
+    if not starts and v.round_seconds:
+        n = int(v.duration / v.round_seconds)
+        starts = [k * v.round_seconds for k in range(1, n + 1)]
+    w = strip.get_width()
+    if not starts or v.duration <= 0 or len(starts) > w // 4:
+        return
+    for t in starts:
+        if t <= 0:
+            continue
+        x = int(round(t / v.duration * (w - 1)))
+        strip.fill(ROUND_TICK, (x, 1, 1, 4))  # under the bar's 1-pixel frame
+
+
 def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     rect = v.timeline_rect
     surf.fill(palette.PANEL, rect)
@@ -103,6 +122,7 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     if v._strip_key != key:
         v._strip = timeline_strip(v.timeline.events, v.duration, bar.width, bar.height, v.timeline.able)
         v._strip_key = key
+        _round_ticks(v, v._strip)
     surf.blit(v._strip, bar.topleft)
     pygame.draw.rect(surf, palette.PANEL_EDGE, bar, 1)
     x = v.timeline_x(v.t)

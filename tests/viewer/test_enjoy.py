@@ -512,3 +512,14 @@ def test_help_fits_a_small_window(replay_path):
     # the box's last line ends inside the map: its bottom-left pixel is the overlay, not the map below
     step = max(13, min(20, (v.map_rect.height - 52) // len(HELP)))
     assert 40 + step * len(HELP) <= v.map_rect.height
+
+
+def test_timeline_ticks_where_rounds_start(rounds_path):
+    from tactics.viewer.panels import ROUND_TICK
+
+    v = Viewer(rounds_path, size=(900, 600))
+    v.seek(5.0)
+    v.draw()
+    for t in (1.0, 2.0):
+        x = v.timeline_x(t)
+        assert tuple(v.surface.get_at((x, v.timeline_bar.y + 2)))[:3] == ROUND_TICK
