@@ -290,17 +290,22 @@ def view(
     replay: Path = typer.Argument(..., help="A replay file (.jsonl or .jsonl.gz)."),
     step: float = typer.Option(0.1, "--step", help="Seconds of fight per frame."),
     follow: Optional[str] = typer.Option(None, "--follow", help="Unit id to follow (e.g. red-1)."),
+    start: float = typer.Option(0.0, "--start", help="Open at this instant (s)."),
+    speed: float = typer.Option(1.0, "--speed", help="Playback speed (1 = real time)."),
+    play: bool = typer.Option(False, "--play/--paused", help="Start playing, or paused on the first frame (default)."),
 ) -> None:
     """Open the viewer on a replay (Space play/pause, arrows step, click a unit to follow)."""
     with _guard():
         _check_number("--step", step, positive=True)
+        _check_number("--start", start, low=0.0)
+        _check_number("--speed", speed, positive=True)
         rep = load_replay(replay)
         if not has_display():
             raise Failure("no display to open a window on (DISPLAY/WAYLAND_DISPLAY unset or SDL_VIDEODRIVER=dummy); "
                           f"use: tactics export {replay} --gif {Path(replay).with_suffix('.gif')}")
         fn = _viewer_module("view")
         try:
-            fn(rep, step=step, follow=follow)
+            fn(rep, step=step, follow=follow, start=start, speed=speed, play=play)
         except RuntimeError as err:
             raise Failure(" ".join(str(err).split())) from None
 
@@ -311,21 +316,33 @@ def export(
     gif: Optional[Path] = typer.Option(None, "--gif", help="Write an animated GIF here."),
     png: Optional[Path] = typer.Option(None, "--png",
                                        help="Write PNG frames into this folder (or one frame to a .png file)."),
+    out: Optional[Path] = typer.Option(None, "--out",
+                                       help="Write here, the format by the suffix: .gif, .mp4, .webm, .png, or a folder."),
     start: Optional[float] = typer.Option(None, "--start", help="First instant (s)."),
     end: Optional[float] = typer.Option(None, "--end", help="Last instant (s)."),
     step: float = typer.Option(0.1, "--step", help="Seconds of fight between frames."),
     scale: float = typer.Option(1.0, "--scale", help="Resize the pictures (0.5 = half size)."),
 ) -> None:
-    """Draw a replay headless: an animated GIF (--gif) or PNG frames (--png)."""
+    """Draw a replay headless: an animated GIF (--gif), PNG frames (--png), or by suffix (--out: .mp4, .webm too)."""
     with _guard():
-        if (gif is None) == (png is None):
-            raise InputError("export", "", "give exactly one of --gif FILE or --png DIR")
+        if sum(x is not None for x in (gif, png, out)) != 1:
+            raise InputError("export", "", "give exactly one of --gif FILE, --png DIR or --out FILE")
+        if out is not None and out.suffix.lower() not in (".gif", ".mp4", ".webm", ".png", ""):
+            raise InputError("--out", str(out), "unknown format: use .gif, .mp4, .webm, .png or a folder")
         for option, value in (("--start", start), ("--end", end)):
             _check_number(option, value, low=0.0)
         _check_number("--step", step, positive=True)
         _check_number("--scale", scale, positive=True)
-        if gif is not None:
+        if out is not None and out.suffix:
+            _check_out(out, "--out")
+        elif out is not None:
+            from tactics.files import check_writable_dir
+
+            check_writable_dir(out, "--out")
+        elif gif is not None:
             _check_out(gif, "--gif")
+            if gif.suffix.lower() != ".gif":
+                raise InputError("--gif", str(gif), "is not a .gif; for another format use --out (.mp4, .webm, .png)")
         elif png is not None and png.suffix.lower() == ".png":
             _check_out(png, "--png")
         elif png is not None:
@@ -334,7 +351,17 @@ def export(
             check_writable_dir(png, "--png")
         rep = load_replay(replay)
         kw = dict(start=start, end=end, step=step, scale=scale)
-        if gif is not None:
+        if out is not None:
+            fn = _viewer_module("export")
+            with _progress() as prog:
+                task = prog.add_task(out.name, total=None)
+                try:
+                    paths = fn(rep, out, progress=lambda d, t: prog.update(task, completed=d, total=t), **kw)
+                except RuntimeError as err:
+                    raise Failure(" ".join(str(err).split())) from None
+            console.print(f"{out.suffix.lstrip('.').lower() or 'png'}: "
+                          f"{paths[0] if len(paths) == 1 else f'{len(paths)} frames in {out}'}")
+        elif gif is not None:
             path = _export_gif(rep, gif, **kw)
             console.print(f"gif: {path}")
         else:

@@ -33,11 +33,12 @@ from typing import Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import msgspec
+import numpy as np
 import pygame
 
 from tactics.replay import Replay, Timeline, WorldState, load_replay
 from tactics.replay.explain import harm_text, roles_of
-from tactics.replay.schema import Attack, Fall, Harm, Jump, Say
+from tactics.replay.schema import Attack, Fall, Harm, Jump, Say, Turn
 from tactics.viewer import palette, panels
 from tactics.viewer.mapgrid import MapGrid, map_for_replay
 from tactics.viewer.terrain import TerrainLayer
@@ -171,6 +172,42 @@ class Viewer:
         self._dragging_map = False
         self._dragging_timeline = False
         self._event_times = self.timeline.event_times()
+        turns = [ev for ev in self.timeline.events if isinstance(ev, Turn)]
+        self._turn_times = [ev.t for ev in turns]
+        self._turn_rounds = [ev.round for ev in turns]
+        self._round_first: dict[int, float] = {}
+        for ev in turns:
+            self._round_first.setdefault(ev.round, ev.t)
+        rs = self.replay.header.options.get("round_seconds") if isinstance(self.replay.header.options, dict) else None
+        self.round_seconds: float | None = float(rs) if isinstance(rs, (int, float)) and rs > 0 else None
+        """Seconds a round lasts (the header's ``options["round_seconds"]``), if the replay says."""
+        self.log_names = {u.id: f"{u.name} ({u.id})" for u in self.replay.header.roster}
+        """Fighters as the log names them: name and id."""
+        self.log_scroll = 0
+        """Log entries skipped from the newest (the wheel over the log)."""
+        self.log_filter = 0
+        """Index into ``panels.LOG_FILTERS`` (K cycles)."""
+        self.log_only_follow = False
+        """Log only the followed unit's events (U)."""
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._log_hits: list[tuple[pygame.Rect, int]] = []
+        self.label_rects: list[tuple[str, str, pygame.Rect]] = []
+        """The labels drawn on the map last frame: kind (name, say, attack, harm), unit id, rectangle."""
+        self.crowded: list[str] = []
+        """Units whose names found no free spot last frame (listed in the side panel)."""
+        self._obstacles: list[pygame.Rect] | None = None
+        self._body_box = (0, 0)
+        self._name_reqs: list = []
+        self.tooltip_rect: pygame.Rect | None = None
+        self.legend_rect: pygame.Rect | None = None
+        self.hover: tuple[int, int] | None = None
+        """Where the mouse rests (a tooltip tells what is there), None when not over the map."""
+        self.exporting = False
+        self.show_legend = False
+        """The terrain legend (E): a swatch per kind on this map, with the wall heights."""
+        """Drawing pictures for a file: the timeline leaves out playing/paused."""
+        self.typing: str | None = None
+        """The jump prompt's text while one is open (J), else None."""
         self.surface = surface if surface is not None else pygame.Surface(size)
         self.ppc = 1
         self.origin = (0.0, 0.0)
@@ -186,6 +223,7 @@ class Viewer:
 
     def _layout(self) -> None:
         w, h = self.size
+        self._laid_out = (w, h)
         tl_h = 44 if self.show_panels else 0
         side = int(min(380, max(240, w * 0.27))) if self.show_panels and w >= 640 else 0
         self.timeline_rect = pygame.Rect(0, h - tl_h, w, tl_h)
@@ -194,11 +232,21 @@ class Viewer:
         self.map_rect = pygame.Rect(0, 0, w - side, h - tl_h)
 
     def resize(self, size: tuple[int, int], surface: pygame.Surface | None = None) -> None:
-        """The window changed size: take the new surface, keep the view centre."""
-        cx, cy = self.screen_to_world(*self.map_rect.center)
+        """The window changed size: take the new surface and refit the map to it.
+
+        A followed unit keeps the camera (centred on it, clamped to the map).
+        """
+        same = tuple(size) == self._laid_out  # not self.size: the window's surface may be resized in place
         self.surface = surface if surface is not None else pygame.Surface(size)
+        if same:
+            return  # a repeated size event (SDL sends two a resize): keep the camera
         self._layout()
-        self.center_on(cx, cy)
+        self.fit()
+        if self.follow is not None and self.lock_camera:
+            u = self.state.units.get(self.follow)
+            if u is not None and u.present:
+                self.center_on(u.x, u.y)
+                self.clamp_camera()
 
     @property
     def ppm(self) -> float:
@@ -226,6 +274,26 @@ class Viewer:
         k = self.ppm
         cx, cy = self.map_rect.center
         self.origin = (round(cx - x * k), round(cy - y * k))
+
+    def clamp_camera(self) -> None:
+        """Keep the map filling the view: no empty band past an edge.
+
+        On an axis where the map is smaller than the view it is centred;
+        otherwise the origin is held so the map's edge meets the view's.
+        """
+        mr = self.map_rect
+        k = self.ppm
+        ox, oy = self.origin
+        wpx, hpx = self.grid.width_m * k, self.grid.height_m * k
+        if wpx <= mr.width:
+            ox = round(mr.x + (mr.width - wpx) / 2)
+        else:
+            ox = min(mr.left, max(mr.right - wpx, ox))
+        if hpx <= mr.height:
+            oy = round(mr.y + (mr.height - hpx) / 2)
+        else:
+            oy = min(mr.top, max(mr.bottom - hpx, oy))
+        self.origin = (round(ox), round(oy))
 
     def zoom(self, steps: int, at: tuple[int, int] | None = None) -> None:
         """Zoom in (``steps`` > 0) or out by zoom levels, keeping the point ``at`` still."""
@@ -289,6 +357,101 @@ class Viewer:
         i = bisect_left(self._event_times, self.t - 1e-9) - 1
         self.t = self._event_times[i] if i >= 0 else 0.0
         self._acc = 0.0
+
+    # -- turns and rounds -----------------------------------------------
+    def round_at(self, t: float | None = None) -> int | None:
+        """The round shown at ``t`` (default now): the last turn's, else from the round length."""
+        t = self.t if t is None else t
+        if self._turn_times:
+            i = bisect_right(self._turn_times, t + 1e-9) - 1
+            return self._turn_rounds[max(0, i)]
+        if self.round_seconds:
+            return int(math.floor(t / self.round_seconds + 1e-9)) + 1
+        return None
+
+    def round_start(self, n: int) -> float | None:
+        """When round ``n`` starts (its first turn), or None if there is no such round."""
+        if self._turn_times:
+            return self._round_first.get(n)
+        if self.round_seconds:
+            t = (n - 1) * self.round_seconds
+            return t if 0 <= t <= self.duration else None
+        return None
+
+    def _goto(self, t: float) -> None:
+        """Show exactly time ``t`` (off the frame grid, like the event jumps)."""
+        self.t = min(max(t, 0.0), self.duration)
+        self._acc = 0.0
+
+    def next_turn(self) -> None:
+        """Jump to the next turn (a fighter's go)."""
+        i = bisect_right(self._turn_times, self.t + 1e-9)
+        self._goto(self._turn_times[i] if i < len(self._turn_times) else self.duration)
+
+    def prev_turn(self) -> None:
+        i = bisect_left(self._turn_times, self.t - 1e-9) - 1
+        self._goto(self._turn_times[i] if i >= 0 else 0.0)
+
+    def next_round(self) -> None:
+        """Jump to the start of the next round (the end after the last)."""
+        r = self.round_at()
+        t = self.round_start(r + 1) if r is not None else None
+        self._goto(self.duration if t is None else t)
+
+    def prev_round(self) -> None:
+        """Jump to the start of this round, or of the previous one when already there."""
+        r = self.round_at()
+        if r is None:
+            self._goto(0.0)
+            return
+        t = self.round_start(r)
+        if t is None or t >= self.t - 1e-9:
+            t = self.round_start(r - 1)
+        self._goto(0.0 if t is None else t)
+
+    def jump_to(self, text: str) -> bool:
+        """A typed jump: ``12.5`` (seconds) or ``r7`` (round 7); False if it names nothing."""
+        text = text.strip().lower().replace(",", ".")
+        try:
+            if text.startswith("r"):
+                t = self.round_start(int(text[1:].strip()))
+                if t is None:
+                    return False
+                self._goto(t)
+            else:
+                t = float(text.rstrip("s").strip())
+                if not math.isfinite(t) or t < 0:
+                    return False
+                self.seek(t) if t < self.duration else self._goto(self.duration)
+        except ValueError:
+            return False
+        return True
+
+    # -- the log --------------------------------------------------------
+    def scroll_log(self, n: int) -> None:
+        """Scroll the log ``n`` entries back in time (forward when negative)."""
+        self.log_scroll = max(0, self.log_scroll + n)
+
+    def cycle_log_filter(self) -> None:
+        from tactics.viewer.panels import LOG_FILTERS
+
+        self.log_filter = (self.log_filter + 1) % len(LOG_FILTERS)
+        self.log_scroll = 0
+
+    def click_log(self, pos: tuple[int, int]) -> bool:
+        """Jump the timeline to the log line under ``pos`` (as last drawn); False if none."""
+        for rect, i in self._log_hits:
+            if rect.collidepoint(pos):
+                self.playing = False
+                self._goto(self.timeline.events[i].t)
+                self.log_scroll = 0
+                return True
+        return False
+
+    def clock_text(self) -> str:
+        """``round 7, 6.3 s`` (just the seconds when the replay has no rounds)."""
+        r = self.round_at()
+        return f"round {r}, {self.t:.1f} s" if r is not None else f"{self.t:.1f} s"
 
     def faster(self) -> None:
         i = SPEEDS.index(self.speed) if self.speed in SPEEDS else 2
@@ -385,20 +548,28 @@ class Viewer:
         if t == pygame.QUIT:
             self.running = False
         elif t == pygame.KEYDOWN:
-            self._key(ev.key, getattr(ev, "mod", 0))
+            self._key(ev.key, getattr(ev, "mod", 0), getattr(ev, "unicode", "") or "")
         elif t == pygame.VIDEORESIZE:
             surf = pygame.display.get_surface() if pygame.display.get_init() else None
             if surf is not None and surf.get_size() != tuple(ev.size):
                 surf = None
             self.resize(tuple(ev.size), surf)
         elif t == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
-            self.zoom(1 if ev.y > 0 else -1, pos)
+            pos = getattr(ev, "pos", None)
+            if pos is None:
+                pos = pygame.mouse.get_pos() if pygame.display.get_init() else self.map_rect.center
+            if ev.y and self.show_panels and self.log_rect.collidepoint(pos):
+                self.scroll_log(3 if ev.y > 0 else -3)
+            elif ev.y and (self.map_rect.collidepoint(pos) or not self.show_panels):
+                self.zoom(1 if ev.y > 0 else -1, pos)  # over the sheet or the timeline: nothing
         elif t == pygame.MOUSEBUTTONDOWN:
-            if ev.button in (4, 5):  # old-style wheel
-                self.zoom(1 if ev.button == 4 else -1, ev.pos)
+            if ev.button in (4, 5):
+                # SDL2 sends a MOUSEWHEEL event for the same notch as well: it alone zooms
+                pass
             elif ev.button == 1:
-                if self.show_panels and self.timeline_rect.collidepoint(ev.pos):
+                if self.show_panels and self.log_rect.collidepoint(ev.pos):
+                    self.click_log(ev.pos)
+                elif self.show_panels and self.timeline_rect.collidepoint(ev.pos):
                     self._dragging_timeline = True
                     self.seek(self.timeline_t(ev.pos[0]))
                 elif self.map_rect.collidepoint(ev.pos):
@@ -406,7 +577,10 @@ class Viewer:
                     self._dragging_map = False
             elif ev.button == 3:
                 self.set_follow(None)
+        elif t == pygame.WINDOWLEAVE:
+            self.hover = None
         elif t == pygame.MOUSEMOTION:
+            self.hover = tuple(ev.pos) if self.map_rect.collidepoint(ev.pos) else None
             if self._dragging_timeline:
                 self.seek(self.timeline_t(ev.pos[0]))
             elif self._press is not None:
@@ -429,9 +603,44 @@ class Viewer:
                 self._dragging_map = False
         return self.running
 
-    def _key(self, key: int, mod: int) -> None:
+    def _type(self, key: int, char: str) -> None:
+        """A key while the jump prompt is open: digits, '.', 'r', Backspace, Enter, Esc."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            text, self.typing = self.typing or "", None
+            self.jump_to(text)
+        elif key == pygame.K_ESCAPE:
+            self.typing = None
+        elif key == pygame.K_BACKSPACE:
+            self.typing = (self.typing or "")[:-1]
+        elif not char:
+            char = _KEY_CHARS.get(key, "")
+            if char:
+                self._type(key, char)
+        elif char in "0123456789.rR" and len(self.typing or "") < 12:
+            self.typing = (self.typing or "") + char.lower()
+
+    def _key(self, key: int, mod: int, char: str = "") -> None:
         shift = bool(mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_SPACE:
+        if self.typing is not None:
+            self._type(key, char)
+            return
+        if key == pygame.K_k:
+            self.cycle_log_filter()
+        elif key == pygame.K_u:
+            self.log_only_follow = not self.log_only_follow
+            self.log_scroll = 0
+        elif key == pygame.K_j:
+            self.typing = ""
+            self.playing = False
+        elif key == pygame.K_LEFTBRACKET:
+            self.prev_round() if shift else self.prev_turn()
+        elif key == pygame.K_RIGHTBRACKET:
+            self.next_round() if shift else self.next_turn()
+        elif key == pygame.K_PAGEUP:
+            self.prev_round()
+        elif key == pygame.K_PAGEDOWN:
+            self.next_round()
+        elif key == pygame.K_SPACE:
             self.toggle_play()
         elif key == pygame.K_RIGHT:
             self.next_event() if shift else self.step_frames(1)
@@ -449,6 +658,8 @@ class Viewer:
             self.cycle_follow(-1 if shift else 1)
         elif key == pygame.K_g:
             self.show_grid = not self.show_grid
+        elif key == pygame.K_e:
+            self.show_legend = not self.show_legend
         elif key == pygame.K_l:
             self.show_light = not self.show_light
         elif key == pygame.K_h:
@@ -479,6 +690,7 @@ class Viewer:
             u = state.units.get(self.follow)
             if u is not None and u.present:
                 self.center_on(u.x, u.y)
+                self.clamp_camera()
         mr = self.map_rect
         surf.set_clip(mr)
         surf.fill(palette.BG, mr)
@@ -486,6 +698,8 @@ class Viewer:
         surf.fblits(tiles)
         self._draw_grapples(surf, state)
         self._draw_units(surf, state)
+        self.label_rects = []
+        self.crowded = []
         self._draw_effects(surf, state)
         surf.set_clip(None)
         if self.show_panels:
@@ -494,9 +708,89 @@ class Viewer:
             draw_winprob(self, surf)  # the win-probability curve, when REPLAY.analysis.json is there
         if state.ended is not None and self.t >= self.duration:
             self._banner(surf, f"end: {state.ended.winner or 'no one'} wins ({state.ended.reason})")
+        self.legend_rect = None
+        if self.show_legend:
+            self._draw_legend(surf)
+        self.tooltip_rect = None
+        if self.hover is not None and self._press is None and not self.show_help:
+            self._draw_tooltip(surf, self.hover)
         if self.show_help:
             panels.draw_help(self, surf)
         return surf
+
+    def legend(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The terrain kinds on this map (walls by height) and their colours, most common first."""
+        g = self.grid
+        kinds, counts = np.unique(g.kinds.astype(str), return_counts=True)
+        out = []
+        for kind, _ in sorted(zip(kinds.tolist(), counts.tolist()), key=lambda kc: -kc[1]):
+            if kind == "wall":
+                hs = sorted({float(h) for h in g.heights[g.kinds == "wall"].tolist()})
+                kind = "wall " + ", ".join(f"{h:g}" for h in hs) + " m" if hs else kind
+            out.append((kind, palette.terrain_colour(kind.split()[0])))
+        return out
+
+    def _draw_legend(self, surf: pygame.Surface) -> None:
+        items = self.legend()
+        labs = [self.text.render(name, 14, palette.TEXT) for name, _ in items]
+        w = max(lab.get_width() for lab in labs) + 30
+        box = pygame.Rect(self.map_rect.x + 6, 0, w, 16 * len(items) + 8)
+        box.bottom = self.map_rect.bottom - 6
+        surf.fill((20, 20, 26), box)
+        pygame.draw.rect(surf, palette.PANEL_EDGE, box, 1)
+        for i, ((_, col), lab) in enumerate(zip(items, labs)):
+            y = box.y + 4 + 16 * i
+            surf.fill(col, (box.x + 5, y + 2, 14, 11))
+            surf.blit(lab, (box.x + 24, y))
+        self.legend_rect = box
+
+    def tooltip(self, pos: tuple[int, int]) -> list[str]:
+        """What is under the screen point ``pos``: a unit (name, id, sheet, standing, tracks,
+        statuses), else the map cell (terrain, height, light, water depth); [] off the map."""
+        if not self.map_rect.collidepoint(pos):
+            return []
+        uid = self.unit_at(pos)
+        if uid is not None:
+            u = self.state.units[uid]
+            info = self.roster[uid]
+            sheet = info.sheet.get("name") if isinstance(info.sheet, dict) else None
+            lines = [f"{info.name} ({uid}), team {info.team}" + (f", sheet {sheet}" if sheet else "")]
+            lines.append(f"{u.standing}" + ("" if u.active else ", out of the fight"))
+            if u.tracks:
+                lines.append(", ".join(f"{k} {val}" for k, val in u.tracks.items()))
+            shown = shown_statuses(u, self.looks[uid][4]) if self.looks[uid][4] else ()
+            if shown:
+                lines.append(", ".join(st.label or st.icon for st in shown))
+            return lines
+        x, y = self.screen_to_world(*pos)
+        g = self.grid
+        if not (0 <= x < g.width_m and 0 <= y < g.height_m):
+            return []
+        c, r = g.cell_of(x, y)
+        kind = str(g.kinds[r, c])
+        lines = [f"{kind} at cell ({c}, {r}), height {float(g.heights[r, c]):g} m", f"light {g.light[r, c]}"]
+        depth = float(g.depths[r, c])
+        if depth > 0:
+            lines.append(f"water {depth:g} m deep")
+        return lines
+
+    def _draw_tooltip(self, surf: pygame.Surface, pos: tuple[int, int]) -> None:
+        lines = self.tooltip(pos)
+        if not lines:
+            return
+        labs = [self.text.render(line, 14, palette.TEXT) for line in lines]
+        w = max(lab.get_width() for lab in labs) + 10
+        h = 14 * len(labs) + 8
+        box = pygame.Rect(pos[0] + 14, pos[1] + 14, w, h)
+        box.clamp_ip(self.map_rect)
+        if box.collidepoint(pos):
+            box.bottomright = (pos[0] - 6, pos[1] - 6)
+            box.clamp_ip(self.map_rect)
+        surf.fill((20, 20, 26), box)
+        pygame.draw.rect(surf, palette.PANEL_EDGE, box, 1)
+        for i, lab in enumerate(labs):
+            surf.blit(lab, (box.x + 5, box.y + 4 + 14 * i))
+        self.tooltip_rect = box
 
     def _banner(self, surf: pygame.Surface, text: str) -> None:
         ts = self.text.render(text, 24, palette.HIGHLIGHT, (20, 20, 24))
@@ -527,6 +821,9 @@ class Viewer:
         units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
+        self._obstacles = None  # the units' rectangles, made when a label is first placed
+        self._body_box = (r, bh)
+        name_reqs = self._name_reqs = []
         for u in units:
             if not u.present:
                 continue
@@ -557,8 +854,7 @@ class Viewer:
                 icons = painter.badges(tuple(st.icon for st in shown), size)
                 blits.append((icons, (int(sx) + bw // 2 + 3, int(by) - r - bh - 6 - size // 2)))
             if names or u.id == follow:
-                lab = self.text.render(u.name[:12], 14, (240, 240, 240), (16, 16, 20))
-                labels.append((lab, (int(sx) - lab.get_width() // 2, int(by) + r + 3)))
+                name_reqs.append((u.id != follow, u.id, sx, by))
             if u.climbing and not lift:
                 labels.append((self.text.render("climbing", 13, (230, 230, 255), (20, 20, 30)), (int(sx + r + 3), int(by - 6))))
         surf.fblits(blits)
@@ -584,6 +880,10 @@ class Viewer:
         t = self.t
         units = state.units
         says = []
+        rad = self.painter.radius(self.ppm)
+        reqs = sorted(self._name_reqs)
+        for _, uid, sx, sy in reqs[:1] if reqs and not reqs[0][0] else ():  # the followed unit's name first
+            self._place_name(surf, uid, sx, sy, rad)
         recent = (
             self.recent(Attack, ATTACK_SHOW) + self.recent(Fall, FALL_SHOW) + self.recent(Jump, ATTACK_SHOW)
             + self.recent(Harm, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
@@ -605,7 +905,7 @@ class Viewer:
                     label, col = "miss", palette.MISS
                 lab = self.text.render(label, 14, col, (16, 16, 20))
                 mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-                surf.blit(lab, (mid[0] - lab.get_width() / 2, mid[1] - 14))
+                self._put(surf, lab, mid, 2, "attack", ev.who)
             elif isinstance(ev, Fall) and age <= FALL_SHOW:
                 ps = self.world_to_screen(ev.start[0], ev.start[1])
                 pe = self.world_to_screen(ev.end[0], ev.end[1])
@@ -624,20 +924,99 @@ class Viewer:
                 if u is not None and any(ev.changes.values()):
                     sx, sy = self.unit_screen_pos(u.id)
                     txt = harm_text(ev.changes, self.roles.get(ev.who))
-                    lab = self.text.render(txt, 16, (255, 80, 80), None)
-                    surf.blit(lab, (sx + 6, sy - 24 - age * 16))
+                    lab = self.text.render(txt, 16, (255, 80, 80), (16, 16, 20))
+                    self._put(surf, lab, (sx, sy - age * 16), self.painter.radius(self.ppm) + 6, "harm", u.id, True)
             elif isinstance(ev, Say) and age <= SAY_SHOW:
                 says.append(ev)
-        for ev in says[-8:]:
+        seen: set[str] = set()
+        for ev in reversed(says[-8:]):  # newest first, one a unit
+            if ev.who in seen:
+                continue
+            seen.add(ev.who)
             u = units.get(ev.who)
             if u is None or not u.present:
                 continue
             sx, sy = self.unit_screen_pos(u.id)
             txt = self.text.fit(ev.text, 15, 220)
             lab = self.text.render(txt, 15, (20, 20, 30), (235, 235, 215))
-            r = lab.get_rect(midbottom=(sx, sy - self.painter.radius(self.ppm) - 12))
+            r = self.place_label(lab.get_size(), (sx, sy), rad, above=True)
+            if r is None:
+                continue
+            self._leader(surf, (sx, sy), rad, r)
             surf.blit(lab, r)
             pygame.draw.rect(surf, (60, 60, 70), r.inflate(2, 2), 1)
+            self.label_rects.append(("say", u.id, r))
+        for _, uid, sx, sy in reqs:
+            if uid != self.follow:
+                self._place_name(surf, uid, sx, sy, rad)
+
+    def _put(self, surf: pygame.Surface, lab: pygame.Surface, at: tuple[float, float], rad: int, kind: str,
+             uid: str, above: bool = True) -> None:
+        r = self.place_label(lab.get_size(), at, rad, above=above)
+        if r is not None:
+            surf.blit(lab, r)
+            self.label_rects.append((kind, uid, r))
+
+    def _place_name(self, surf: pygame.Surface, uid: str, sx: float, sy: float, rad: int) -> None:
+        lab = self.text.render(self.names.get(uid, uid), 14, (240, 240, 240), (16, 16, 20))
+        r = self.place_label(lab.get_size(), (sx, sy), rad)
+        if r is None:
+            self.crowded.append(uid)
+            return
+        self._leader(surf, (sx, sy), rad, r)
+        surf.blit(lab, r)
+        self.label_rects.append(("name", uid, r))
+
+    def place_label(self, size: tuple[int, int], at: tuple[float, float], rad: int,
+                    above: bool = False) -> pygame.Rect | None:
+        """A free spot for a label of ``size`` near the unit at ``at`` (None when crowded).
+
+        Tries beside the unit (below for names, above for speech), then the
+        other sides, then a ring further out (drawn with a leader line); a spot
+        must miss every label placed this frame and every unit's body and bar,
+        and lie on the map.
+        """
+        w, h = size
+        x, y = at
+        near, far = rad + 4, rad + 4 + max(18, h + 8)
+        below = (x - w / 2, y + near - 1)
+        over = (x - w / 2, y - near - 8 - h)
+        spots = [over, below] if above else [below, over]
+        spots += [(x + near, y - h / 2), (x - near - w, y - h / 2)]
+        for d in (far, far + h + 6):
+            spots += [(x - w / 2, y + d), (x - w / 2, y - d - h), (x + d, y + d * 0.4), (x - d - w, y + d * 0.4),
+                      (x + d, y - d * 0.6 - h), (x - d - w, y - d * 0.6 - h)]
+        placed = [r for _, _, r in self.label_rects]
+        if self._obstacles is None:
+            br, bh = self._body_box
+            self._obstacles = [pygame.Rect(int(px) - br, int(py) - br - bh - 6, 2 * br + 1, 2 * br + bh + 7)
+                               for px, py in self._drawn.values()]
+        mr = self.map_rect
+        for sx, sy in spots:
+            r = pygame.Rect(int(sx), int(sy), w, h)
+            if not mr.contains(r):
+                continue
+            if r.inflate(2, 2).collidelist(placed) >= 0 or r.collidelist(self._obstacles) >= 0:
+                continue
+            return r
+        return None
+
+    def _leader(self, surf: pygame.Surface, at: tuple[float, float], rad: int, r: pygame.Rect) -> None:
+        """A thin line from the unit to a label placed away from it."""
+        x, y = at
+        cx, cy = min(max(x, r.left), r.right), min(max(y, r.top), r.bottom)
+        d = math.hypot(cx - x, cy - y)
+        if d > rad + 12:
+            k = (rad + 1) / d
+            pygame.draw.line(surf, (200, 200, 210), (x + (cx - x) * k, y + (cy - y) * k), (cx, cy), 1)
+
+
+_KEY_CHARS = {
+    **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
+    **{getattr(pygame, f"K_KP{d}", None) or getattr(pygame, f"K_KP_{d}"): str(d) for d in range(10)},
+    pygame.K_PERIOD: ".", pygame.K_KP_PERIOD: ".", pygame.K_r: "r",
+}
+"""What a key types in the jump prompt when its event carries no text (keypad, some platforms)."""
 
 
 def _dashed(surf: pygame.Surface, colour, a, b, dash: float = 6.0) -> None:

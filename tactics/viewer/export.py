@@ -89,7 +89,9 @@ def _check_scale(scale: float, size: tuple[int, int]) -> None:
 def _viewer(replay: Replay, size: tuple[int, int], step: float, follow: str | None, panels: bool) -> Viewer:
     if not pygame.font.get_init():
         pygame.font.init()
-    return Viewer(replay, size=size, step=step, follow=follow, panels=panels)
+    v = Viewer(replay, size=size, step=step, follow=follow, panels=panels)
+    v.exporting = True  # no "playing/paused" in a picture
+    return v
 
 
 def _frames(v: Viewer, times: list[float], scale: float) -> Iterator[pygame.Surface]:
@@ -191,3 +193,81 @@ def export_png(
         if progress is not None:
             progress(k + 1, len(times))
     return paths
+
+
+VIDEO_CODECS = {".mp4": ("libx264", "yuv420p"), ".webm": ("libvpx-vp9", "yuv420p")}
+"""Video formats by file suffix: ffmpeg codec and pixel format."""
+FORMATS = (".gif", ".png", *VIDEO_CODECS)
+
+
+def export_video(
+    replay: Replay | str | os.PathLike[str],
+    out_path: str | os.PathLike[str],
+    start: float | None = None,
+    end: float | None = None,
+    step: float = 0.1,
+    scale: float = 1.0,
+    size: tuple[int, int] = (960, 540),
+    speed: float = 1.0,
+    follow: str | None = None,
+    panels: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> Path:
+    """Write an MP4 (H.264) or WebM (VP9) video, by the suffix of ``out_path``; return its path.
+
+    Encoded by the ffmpeg that the ``imageio-ffmpeg`` package ships (the
+    ``video`` extra: ``pip install 'tactics[video]'``); without it this
+    raises ``RuntimeError`` saying so. Frames every ``step`` seconds of the
+    fight, played at ``speed`` (``speed / step`` frames a second).
+    """
+    out = Path(out_path)
+    codec = VIDEO_CODECS.get(out.suffix.lower())
+    if codec is None:
+        raise ValueError(f"{out}: a video is .mp4 or .webm, not {out.suffix or 'no suffix'!r}")
+    try:
+        import imageio_ffmpeg
+    except ImportError:
+        raise RuntimeError("video export needs imageio-ffmpeg: pip install 'tactics[video]' "
+                           "(or export a GIF: --gif out.gif)") from None
+    rep = as_replay(replay)
+    _check_scale(scale, size)
+    _finite("speed", speed)
+    if speed <= 0:
+        raise ValueError(f"speed must be positive, got {speed:g}")
+    times = frame_times(rep.duration, start, end, step)
+    v = _viewer(rep, size, step, follow, panels)
+    fps = speed / step
+    with atomic_path(out) as tmp:
+        writer = None
+        for k, surf in enumerate(_frames(v, times, scale)):
+            rgb = _rgb(surf)
+            h, w = rgb.shape[:2]
+            rgb = np.ascontiguousarray(rgb[: h - h % 2, : w - w % 2])  # 4:2:0 wants even sides
+            if writer is None:
+                writer = imageio_ffmpeg.write_frames(
+                    str(tmp), (rgb.shape[1], rgb.shape[0]), fps=fps, codec=codec[0], pix_fmt_out=codec[1],
+                    macro_block_size=1, output_params=["-f", out.suffix.lower()[1:]], ffmpeg_log_level="error")
+                writer.send(None)
+            writer.send(rgb)
+            if progress is not None:
+                progress(k + 1, len(times))
+        assert writer is not None
+        writer.close()
+    return out
+
+
+def export(replay: Replay | str | os.PathLike[str], out_path: str | os.PathLike[str], **kw) -> list[Path]:
+    """Export by the suffix of ``out_path``: ``.gif``, ``.mp4``, ``.webm``, ``.png`` (one frame)
+    or no suffix (a folder of PNG frames); any other suffix is a ``ValueError``."""
+    out = Path(out_path)
+    suffix = out.suffix.lower()
+    if suffix == ".gif":
+        kw.pop("at", None)
+        return [export_gif(replay, out, **kw)]
+    if suffix in VIDEO_CODECS:
+        kw.pop("at", None)
+        return [export_video(replay, out, **kw)]
+    if suffix == ".png" or not suffix:
+        kw.pop("speed", None)
+        return export_png(replay, out, **kw)
+    raise ValueError(f"{out}: unknown format {suffix!r} (use .gif, .mp4, .webm, .png or a folder)")

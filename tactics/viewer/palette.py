@@ -46,13 +46,20 @@ TERRAIN: dict[str, Colour] = {
     "tree": (50, 100, 50),
 }
 
-LIGHT_DIM = 0.62
+LIGHT_DIM = 0.72
 """Brightness kept by a dim cell when the light overlay is on."""
-LIGHT_DARK = 0.30
+LIGHT_DARK = 0.48
 LIGHT_TINT: dict[str, tuple[float, float, float]] = {
     "bright": (1.0, 1.0, 1.0),
     "dim": (LIGHT_DIM, LIGHT_DIM, LIGHT_DIM * 1.08),
-    "dark": (LIGHT_DARK, LIGHT_DARK, LIGHT_DARK * 1.3),
+    "dark": (LIGHT_DARK, LIGHT_DARK * 1.05, LIGHT_DARK * 1.35),
+}
+"""Darkness is a night-blue tint, not a blackout: a cell's colour times this, plus ``LIGHT_ADD``,
+so walls, water and rubble in the dark still stand apart from the floor."""
+LIGHT_ADD: dict[str, tuple[int, int, int]] = {
+    "bright": (0, 0, 0),
+    "dim": (2, 3, 8),
+    "dark": (6, 10, 28),
 }
 
 BG: Colour = (18, 18, 22)

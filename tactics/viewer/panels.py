@@ -27,14 +27,21 @@ HELP = [
     ("Shift + Left / Right", "previous / next event"),
     ("Up / Down", "faster / slower (¼× to 32×)"),
     ("Home / End", "start / end"),
+    ("[ / ]", "previous / next turn"),
+    ("{ / } or PgUp / PgDn", "previous / next round"),
+    ("J, then 12.5 or r7, Enter", "jump to a time or round"),
     ("click / drag timeline", "scrub"),
     ("click a unit", "follow it, show its sheet"),
     ("Tab / Shift+Tab", "next / previous unit"),
     ("Esc or right click", "stop following"),
-    ("wheel, + / -", "zoom"),
+    ("wheel, + / -", "zoom (wheel over the log: scroll it)"),
+    ("K / U", "log: kind filter / followed unit only"),
+    ("click a log line", "jump to it"),
     ("drag the map", "pan"),
     ("F", "fit the map"),
     ("G", "grid"),
+    ("E", "terrain legend"),
+    ("hover the map", "what is there (cell or unit)"),
     ("L", "light overlay"),
     ("H", "this help"),
     ("Q", "quit"),
@@ -88,6 +95,25 @@ def timeline_strip(events: list, duration: float, width: int, height: int,
     return s
 
 
+ROUND_TICK: tuple[int, int, int] = (120, 124, 140)
+
+
+def _round_ticks(v: Viewer, strip: pygame.Surface) -> None:
+    """A short grey tick at the top of the strip where each round starts (when they are not too dense)."""
+    starts = sorted(v._round_first.values()) if v._round_first else []
+    if not starts and v.round_seconds:
+        n = int(v.duration / v.round_seconds)
+        starts = [k * v.round_seconds for k in range(1, n + 1)]
+    w = strip.get_width()
+    if not starts or v.duration <= 0 or len(starts) > w // 4:
+        return
+    for t in starts:
+        if t <= 0:
+            continue
+        x = int(round(t / v.duration * (w - 1)))
+        strip.fill(ROUND_TICK, (x, 1, 1, 4))  # under the bar's 1-pixel frame
+
+
 def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     rect = v.timeline_rect
     surf.fill(palette.PANEL, rect)
@@ -96,13 +122,18 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
     if v._strip_key != key:
         v._strip = timeline_strip(v.timeline.events, v.duration, bar.width, bar.height, v.timeline.able)
         v._strip_key = key
+        _round_ticks(v, v._strip)
     surf.blit(v._strip, bar.topleft)
     pygame.draw.rect(surf, palette.PANEL_EDGE, bar, 1)
     x = v.timeline_x(v.t)
     pygame.draw.line(surf, palette.HIGHLIGHT, (x, bar.top - 3), (x, bar.bottom + 2), 2)
     state = "playing" if v.playing else "paused"
     speed = f"{v.speed:g}×" if v.speed >= 1 else "¼×" if v.speed == 0.25 else "½×"
-    left = f"{v.t:7.1f} s / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    left = f"{v.clock_text()} / {v.duration:.1f} s   {speed}   {state}   step {v.step:g} s"
+    if v.exporting:
+        left = f"{v.clock_text()} / {v.duration:.1f} s"
+    if v.typing is not None:
+        left = f"jump to (seconds, or r + round): {v.typing}_   Enter / Esc"
     ts = v.text.render(left, 16, palette.TEXT)
     surf.blit(ts, (rect.x + 8, rect.y + 4))
     legend_x = rect.right - 8
@@ -208,6 +239,12 @@ def draw_side(v: Viewer, surf: pygame.Surface) -> None:
     title = v.grid.name or "map"
     surf.blit(v.text.render(v.text.fit(f"{title} — {len(v.roster)} units", 17, w), 17, palette.TEXT_DIM), (x, y))
     y += 20
+    crowded = [v.log_names.get(uid, uid) for uid in getattr(v, "crowded", ())]
+    if crowded:
+        for part in v.text.wrap("crowded (names not on the map): " + ", ".join(crowded), 14, w):
+            surf.blit(v.text.render(part, 14, palette.TEXT_DIM), (x, y))
+            y += 14
+        y += 4
     if v.follow is not None:
         for line, col, size in _unit_lines(v, v.follow):
             for part in v.text.wrap(line, size, w):
@@ -216,9 +253,32 @@ def draw_side(v: Viewer, surf: pygame.Surface) -> None:
         y += 6
         pygame.draw.line(surf, palette.PANEL_EDGE, (rect.x + 4, y), (rect.right - 4, y))
         y += 6
-    surf.blit(v.text.render("events", 16, palette.TEXT_DIM), (x, y))
+    surf.blit(v.text.render(v.text.fit(log_filter_text(v), 16, w), 16, palette.TEXT_DIM), (x, y))
     y += 16
     draw_log(v, surf, pygame.Rect(x, y, w, rect.bottom - y - 4))
+
+
+LOG_FILTERS: tuple[tuple[str, frozenset[str] | None], ...] = (
+    ("all", None),
+    ("attacks", frozenset({"hit", "miss"})),
+    ("harm", frozenset({"harm", "down"})),
+    ("down", frozenset({"down"})),
+    ("say", frozenset({"say"})),
+    ("moves", frozenset({"fall", "jump", "climb", "fly", "state"})),
+)
+"""The log's kind filters, in the order K cycles them: a label and the event kinds it keeps."""
+
+
+def log_filter_text(v: Viewer) -> str:
+    """What the log shows: ``events``, or ``events: attacks, Ann (red-1) only, scrolled 12``."""
+    bits = []
+    if v.log_filter:
+        bits.append(LOG_FILTERS[v.log_filter][0])
+    if v.log_only_follow and v.follow is not None:
+        bits.append(f"{v.log_names.get(v.follow, v.follow)} only")
+    if v.log_scroll:
+        bits.append(f"{v.log_scroll} back")
+    return "events" + (": " + ", ".join(bits) if bits else "")
 
 
 def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
@@ -226,62 +286,91 @@ def _log_lines(v: Viewer, i: int, width: int) -> list[str]:
     lines = v._log_cache.get(key)
     if lines is None:
         ev = v.timeline.events[i]
-        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.names, v.roles)}", 15, width)
+        lines = v.text.wrap(f"{ev.t:6.1f}  {describe(ev, v.log_names, v.roles)}", 15, width)
         v._log_cache[key] = lines
     return lines
 
 
+def _lighter(c: tuple[int, int, int], f: float = 0.45) -> tuple[int, int, int]:
+    return tuple(int(x + (255 - x) * f) for x in c)  # type: ignore[return-value]
+
+
 def draw_log(v: Viewer, surf: pygame.Surface, rect: pygame.Rect) -> None:
-    """The events up to now, newest at the bottom; this frame's in yellow with their numbers."""
+    """The events up to now, newest at the bottom; this frame's in yellow with their numbers.
+
+    Lines are coloured by the team of who acted; ``v.log_filter`` (K) keeps one kind,
+    ``v.log_only_follow`` (U) the followed fighter's, ``v.log_scroll`` (wheel over the log)
+    skips that many of the newest entries. Each line's rectangle is kept for clicks.
+    """
+    v.log_rect = rect
+    hits: list[tuple[pygame.Rect, int]] = []
+    v._log_hits = hits
     if rect.height <= 0:
         return
     events = v.timeline.events
     end = bisect_right(v.timeline.times, v.t)
     now0 = v.t - v.step + 1e-9
     line_h = 14
-    blocks: list[list[tuple[str, tuple[int, int, int], int]]] = []
+    keep = LOG_FILTERS[v.log_filter][1]
+    only = v.follow if v.log_only_follow else None
+    blocks: list[tuple[int, list[tuple[str, tuple[int, int, int], int]]]] = []
     used = 0
+    skip = v.log_scroll
     i = end - 1
     scanned = 0
-    while i >= 0 and used < rect.height and scanned < 5000:
+    limit = 5000 if keep is None and only is None and not skip else 50000
+    while i >= 0 and used < rect.height and scanned < limit:
         ev = events[i]
         scanned += 1
         if isinstance(ev, _LOG_SKIP) or (isinstance(ev, State) and set(ev.changes) <= {"facing"}):
             i -= 1
             continue
-        current = ev.t > now0
         kind = kind_of(ev, v.timeline.able)
-        involved = v.follow is not None and (getattr(ev, "who", None) == v.follow or getattr(ev, "target", None) == v.follow)
+        who = getattr(ev, "who", None)
+        if (keep is not None and kind not in keep) or (
+                only is not None and who != only and getattr(ev, "target", None) != only):
+            i -= 1
+            continue
+        if skip > 0:
+            skip -= 1
+            i -= 1
+            continue
+        current = ev.t > now0 and not v.log_scroll
         if current:
             col = palette.HIGHLIGHT
-        elif involved:
-            col = (200, 220, 255)
-        elif kind in ("hit", "down"):
-            col = (235, 150, 120)
-        elif kind == "say":
-            col = (150, 180, 240)
+        elif isinstance(ev, End) or who is None:
+            col = palette.TEXT
         else:
-            col = palette.TEXT_DIM
+            info = v.roster.get(who)
+            col = _lighter(v.team_colour.get(info.team, (200, 200, 200))) if info is not None else palette.TEXT_DIM
+            if kind not in ("hit", "down", "say", "harm"):
+                col = tuple((c + d) // 2 for c, d in zip(col, palette.TEXT_DIM))  # type: ignore[assignment]
         block = [(line, col, 15) for line in _log_lines(v, i, rect.width)]
         if current:
             block += [("      " + d, palette.TEXT_DIM, 14) for d in details(ev)]
-        blocks.append(block)
+        blocks.append((i, block))
         used += line_h * len(block)
         i -= 1
     y = rect.bottom
-    for block in blocks:
+    for idx, block in blocks:
         if y - line_h * len(block) < rect.top:
             return  # only whole entries
+        bottom = y
         for line, col, size in reversed(block):
             y -= line_h
             surf.blit(v.text.render(line, size, col), (rect.x, y))
+        hits.append((pygame.Rect(rect.x, y, rect.width, bottom - y), idx))
 
 
 def draw_help(v: Viewer, surf: pygame.Surface) -> None:
-    w = min(420, v.size[0] - 40)
-    h = 40 + 20 * len(HELP)
+    """The controls, over the map; lines squeezed (down to 13 px) to fit a small window."""
+    w = min(460, v.size[0] - 40)
+    step = max(13, min(20, (v.map_rect.height - 52) // len(HELP)))
+    size = min(17, step - 2)
+    h = 40 + step * len(HELP)
     box = pygame.Rect(0, 0, w, h)
     box.center = v.map_rect.center
+    box.top = max(0, box.top)
     overlay = pygame.Surface(box.size, pygame.SRCALPHA)
     overlay.fill((10, 10, 14, 225))
     surf.blit(overlay, box.topleft)
@@ -289,6 +378,6 @@ def draw_help(v: Viewer, surf: pygame.Surface) -> None:
     surf.blit(v.text.render("controls", 20, palette.HIGHLIGHT), (box.x + 12, box.y + 10))
     y = box.y + 34
     for key, what in HELP:
-        surf.blit(v.text.render(key, 17, palette.TEXT), (box.x + 12, y))
-        surf.blit(v.text.render(what, 17, palette.TEXT_DIM), (box.x + 12 + w // 2 - 20, y))
-        y += 20
+        surf.blit(v.text.render(key, size, palette.TEXT), (box.x + 12, y))
+        surf.blit(v.text.render(what, size, palette.TEXT_DIM), (box.x + 12 + w // 2 - 20, y))
+        y += step

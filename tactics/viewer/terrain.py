@@ -22,6 +22,7 @@ import numpy as np
 import pygame
 
 from tactics.viewer import palette
+from tactics.viewer.text import TextCache
 from tactics.viewer.mapgrid import MapGrid
 
 TILE_PX = 512
@@ -36,6 +37,7 @@ class TerrainLayer:
         self._tiles: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.base = _cell_colours(grid)  # rows × cols × 3, float 0..255
         self.light_mult = _light_multiplier(grid)  # rows × cols × 3, uint8
+        self.light_add = _light_add(grid)  # rows × cols × 3, uint8
         self.renders = 0
         """How many tiles were rendered (tests check the cache works)."""
 
@@ -91,6 +93,8 @@ class TerrainLayer:
         surf = pygame.Surface(((c1 - c0) * ppc, (r1 - r0) * ppc))
         pygame.surfarray.blit_array(surf, np.ascontiguousarray(px.transpose(1, 0, 2)).astype(np.uint8))
         _details(surf, g, ppc, c0, r0, c1, r1)
+        if ppc >= 4:
+            _contours(surf, g, ppc, c0, r0, c1, r1)
         if grid and ppc >= 3:
             w, h = surf.get_size()
             gc = (0, 0, 0) if ppc >= 8 else (40, 40, 40)
@@ -107,6 +111,12 @@ class TerrainLayer:
                 ms = pygame.Surface(surf.get_size())
                 pygame.surfarray.blit_array(ms, np.ascontiguousarray(mpx.transpose(1, 0, 2)))
                 surf.blit(ms, (0, 0), special_flags=pygame.BLEND_RGB_MULT)
+                add = self.light_add[r0:r1, c0:c1]
+                apx = np.repeat(np.repeat(add, ppc, axis=0), ppc, axis=1)
+                pygame.surfarray.blit_array(ms, np.ascontiguousarray(apx.transpose(1, 0, 2)))
+                surf.blit(ms, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+        if ppc >= 16:
+            _wall_heights(surf, g, ppc, c0, r0, c1, r1)
         return surf
 
 
@@ -157,6 +167,65 @@ def _light_multiplier(g: MapGrid) -> np.ndarray:
         if mask.any():
             mult[mask] = np.clip(np.array(tint) * 255, 0, 255).astype(np.uint8)
     return mult
+
+
+CONTOUR_STEP = 0.5
+"""A ground step (metres) between two cells of at least this draws a contour edge between them."""
+
+
+def _contours(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:
+    """Dark edges where the ground steps by ``CONTOUR_STEP`` or more (walls have their own bevel):
+    heights read at a glance, thicker for bigger steps."""
+    h = np.asarray(g.heights, dtype=float)
+    ground = g.kinds != "wall"
+    ce, re_ = min(c1 + 1, g.cols), min(r1 + 1, g.rows)
+    hh, gg = h[r0:re_, c0:ce], ground[r0:re_, c0:ce]
+    col = (36, 32, 26)
+    # east edges: between (r, c) and (r, c + 1)
+    de = np.abs(hh[:, 1:] - hh[:, :-1])
+    mask = (de >= CONTOUR_STEP) & gg[:, 1:] & gg[:, :-1]
+    for r, c in np.argwhere(mask).tolist():
+        if r < r1 - r0 and c < c1 - c0:
+            w = max(1, min(ppc // 6, int(de[r, c] / CONTOUR_STEP)))
+            x = (c + 1) * ppc - (w + 1) // 2
+            pygame.draw.line(surf, col, (x, r * ppc), (x, (r + 1) * ppc - 1), w)
+    ds = np.abs(hh[1:, :] - hh[:-1, :])
+    mask = (ds >= CONTOUR_STEP) & gg[1:, :] & gg[:-1, :]
+    for r, c in np.argwhere(mask).tolist():
+        if r < r1 - r0 and c < c1 - c0:
+            w = max(1, min(ppc // 6, int(ds[r, c] / CONTOUR_STEP)))
+            y = (r + 1) * ppc - (w + 1) // 2
+            pygame.draw.line(surf, col, (c * ppc, y), ((c + 1) * ppc - 1, y), w)
+
+
+def _light_add(g: MapGrid) -> np.ndarray:
+    add = np.zeros((g.rows, g.cols, 3), dtype=np.uint8)
+    for name, extra in palette.LIGHT_ADD.items():
+        mask = g.light == name
+        if mask.any() and any(extra):
+            add[mask] = np.array(extra, dtype=np.uint8)
+    return add
+
+
+FIGHTER_HEIGHT = 2.0
+"""Walls taller than this (metres) carry their height in numbers when zoomed in."""
+_TEXT: TextCache | None = None
+
+
+def _wall_heights(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:
+    """``3 m`` on the north-west cell of each block of walls taller than a fighter."""
+    global _TEXT
+    h = g.heights
+    walls = g.kinds == "wall"
+    for r, c in np.argwhere(walls[r0:r1, c0:c1] & (h[r0:r1, c0:c1] > FIGHTER_HEIGHT)).tolist():
+        R, C = r + r0, c + c0
+        hv = float(h[R, C])
+        if (R > 0 and walls[R - 1, C] and h[R - 1, C] == hv) or (C > 0 and walls[R, C - 1] and h[R, C - 1] == hv):
+            continue
+        if _TEXT is None:
+            _TEXT = TextCache()
+        lab = _TEXT.render(f"{hv:g} m", max(11, min(16, ppc // 2)), (245, 240, 220), (40, 38, 36))
+        surf.blit(lab, (c * ppc + 2, r * ppc + 2))
 
 
 def _details(surf: pygame.Surface, g: MapGrid, ppc: int, c0: int, r0: int, c1: int, r1: int) -> None:

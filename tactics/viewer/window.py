@@ -67,7 +67,7 @@ def view(
     size: tuple[int, int] = (1280, 720),
     speed: float = 1.0,
     start: float = 0.0,
-    play: bool = True,
+    play: bool = False,
     fps: int = 60,
     max_frames: int | None = None,
 ) -> float:
@@ -78,7 +78,8 @@ def view(
     names a unit id to follow from the start. Without a display this raises
     :class:`NoDisplayError` (a ``RuntimeError``) with a clear message.
     ``max_frames`` stops after that many frames (for tests and demos; with
-    it, a headless driver is allowed).
+    it, a headless driver is allowed). It opens paused on the frame at
+    ``start`` unless ``play`` is true.
     """
     rep = as_replay(replay)
     if follow is not None and follow not in {u.id for u in rep.header.roster}:

@@ -114,9 +114,14 @@ def test_click_a_unit_to_follow_it(v):
     click(v, v.unit_screen_pos("blue-1"))
     assert v.follow == "blue-1"
     v.draw()
-    # the camera centres on it and it is drawn there
+    # the camera centres on it as far as the map allows (this small map fits: it stays centred)
     cx, cy = v.map_rect.center
-    assert v.world_to_screen(*BLUE_START[:2]) == pytest.approx((cx, cy), abs=1)
+    assert v.world_to_screen(v.grid.width_m / 2, v.grid.height_m / 2) == pytest.approx((cx, cy), abs=1)
+    v.zoom(3)
+    v.draw()
+    # zoomed in past the map's width: it still fills the view (clamped), the unit on screen
+    assert v.world_to_screen(0, 0)[0] <= v.map_rect.left and v.world_to_screen(v.grid.width_m, 0)[0] >= v.map_rect.right
+    assert v.map_rect.collidepoint(v.unit_screen_pos("blue-1"))
     click(v, (5, 5))  # empty ground: stop following
     assert v.follow is None
     key(v, pygame.K_TAB)
