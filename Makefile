@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,plot,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,plot,cluster,video]'
 	touch $(STAMP)
 
 demo: $(STAMP)
