@@ -40,6 +40,8 @@ time is in ``table.meta`` and ``table.summary()``.
 from __future__ import annotations
 
 import contextlib
+import errno
+import threading
 import gc
 import itertools
 import math
@@ -240,8 +242,17 @@ def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
     return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
 
 
+def _quiet_broken_pipes(args: threading.ExceptHookArgs) -> None:
+    """While a pool is torn down, its helper threads may write to a worker's pipe that was just
+    closed (EBADF, EPIPE): expected, not worth a traceback on the user's screen."""
+    if isinstance(args.exc_value, OSError) and args.exc_value.errno in (errno.EBADF, errno.EPIPE):
+        return
+    threading.__excepthook__(args)
+
+
 def _stop_pool(ex: ProcessPoolExecutor) -> None:
     """Interrupted: drop the queued chunks and end the workers now (not after their current chunk)."""
+    threading.excepthook = _quiet_broken_pipes  # the process is about to end: its pool's threads too
     procs = list((getattr(ex, "_processes", None) or {}).values())
     for p in procs:
         with contextlib.suppress(Exception):
