@@ -86,13 +86,12 @@ class Referee:
         if len(views) <= 1:
             return list(views)
         xyz = self._xyz
-        d = xyz.take(idx, 0)[:, :2]
-        d -= xyz[c.row, :2]
-        d *= d
-        d2 = d.sum(1)
-        bound = max(math.sqrt(float(d2.min())) + slack, within) + 1e-6
-        keep = np.flatnonzero(d2 <= bound * bound).tolist()
-        return [views[i] for i in keep]
+        d = xyz.take(idx, 0)
+        d -= xyz[c.row]
+        d2 = d[:, 0] * d[:, 0]
+        d2 += d[:, 1] * d[:, 1]
+        bound = max(math.sqrt(d2.min()) + slack, within) + 1e-6
+        return [views[i] for i in (d2 <= bound * bound).nonzero()[0].tolist()]
 
     def able_views(self) -> dict[str, list[Any]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
