@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.fields import FIELD_MEMORY, reachable, steer
+from tactics.ai.fields import field_memory, reachable, steer
 from tactics.ai.routes import ROUTE_MEMORY, Route, _route, map_cache
 from tactics.map import Mover
 from tactics.sim.plan import MoveTo, Plan
@@ -130,11 +130,11 @@ def move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitVi
 
 def _field_answers(view: View, field: Any) -> dict:
     """The scenario-shared answers that depend on the distance field ``field`` (and the map), kept with
-    the field itself (as many fields as :data:`FIELD_MEMORY`: each holds its grid alive)."""
+    the field itself (as many fields as :func:`~tactics.ai.fields.field_memory`: each holds its grid alive)."""
     fields = map_cache(view, "answers by field")
     got = fields.get(field)
     if got is None:
-        if len(fields) >= FIELD_MEMORY:
+        if len(fields) >= field_memory(view.map):
             fields.clear()
         got = fields[field] = {}
     return got

@@ -26,6 +26,11 @@ from tactics.sim.view import UnitView, View
 
 FOCUS_SLACK_M = 4.0
 """A hurt enemy is preferred over a fresh one up to this many metres farther (team focus)."""
+PINNED_M = 1.0
+"""An enemy an ally holds pinned counts this many metres nearer."""
+NEAR_QUERY_FROM = 8
+"""With more enemies than this, :func:`pick_target` asks the engine's position table for the near ones
+(:meth:`View.enemies_near`) before walking them; with fewer, walking all is as cheap."""
 PINNED_ROLE = "inferior"
 """``UnitView.role`` of a fighter held pinned by its partner."""
 
@@ -38,7 +43,8 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     ``fresh``: the standing (``u.health``) of an enemy that is not hurt yet (default: an
     enemy is hurt once it has any progress).
     ``field`` is accepted for callers that pass this turn's team field (unused).
-    One pass over the enemies (this runs every turn for every unit).
+    One pass over the enemies that can win (this runs every turn for every unit): when ``enemies``
+    is every able enemy, only those within the nearest's distance plus the slacks, or in reach.
     """
     enemies = view.enemies() if enemies is None else enemies
     if not enemies:
@@ -49,6 +55,10 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     if worn is None:
         worn = progress
     flat, up = reach(view, me)
+    if len(enemies) > NEAR_QUERY_FROM and view.is_enemy_list(enemies, me):
+        # only enemies within the nearest one's distance plus the focus slack (or in reach) can win:
+        # any farther one's key is above the nearest's, so the pick is the same as over all of them
+        enemies = view.enemies_near(FOCUS_SLACK_M + PINNED_M, flat, me)
     mx, my, mz = me.pos
     hyp = math.hypot
     best_reach = None
@@ -69,10 +79,10 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
         if not unhurt:
             d -= FOCUS_SLACK_M
         if e.partner is not None and e.role == PINNED_ROLE:
-            d -= 1.0  # an ally has it pinned
+            d -= PINNED_M  # an ally has it pinned
         if d < best_key:
             best, best_key = e, d
     return best_reach if best_reach is not None else best
 
 
-__all__ = ["FOCUS_SLACK_M", "PINNED_ROLE", "pick_target"]
+__all__ = ["FOCUS_SLACK_M", "PINNED_M", "PINNED_ROLE", "pick_target"]

@@ -56,22 +56,42 @@ class Referee:
         c.x, c.y, c.z = p
         self._xyz[c.row] = p
 
-    def nearest_enemy(self, c: Any) -> Any:
-        """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
+    def _enemy_table(self, team: str) -> tuple[np.ndarray, list[Any]]:
+        """(rows in the position table, views) of the able enemies of ``team``, in turn order (cached until
+        health changes): the same list and order as ``View.enemies()``."""
         rows = self._enemy_rows
         if rows is None:
             rows = self._enemy_rows = {}
-        got = rows.get(c.team)
+        got = rows.get(team)
         if got is None:
-            views = [v for t, vs in self.able_views().items() if t != c.team for v in vs]
-            got = rows[c.team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
-        idx, views = got
+            views = [v for t, vs in self.able_views().items() if t != team for v in vs]
+            got = rows[team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
+        return got
+
+    def nearest_enemy(self, c: Any) -> Any:
+        """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
+        idx, views = self._enemy_table(c.team)
         if len(views) <= 1:
             return views[0] if views else None
         d = self._xyz.take(idx, 0)
         d -= self._xyz[c.row]
         d *= d
         return views[int(d.sum(1).argmin())]
+
+    def enemies_near(self, c: Any, slack: float, within: float = 0.0) -> list[Any]:
+        """The able enemies of ``c`` whose flat distance is at most the nearest one's plus ``slack``, or at
+        most ``within``, in turn order (a numpy pass over the position table; the bounds are widened by
+        a micrometre, so a caller that measures again with ``math.hypot`` loses no enemy to rounding)."""
+        idx, views = self._enemy_table(c.team)
+        if len(views) <= 1:
+            return list(views)
+        xyz = self._xyz
+        d = xyz.take(idx, 0)
+        d -= xyz[c.row]
+        d2 = d[:, 0] * d[:, 0]
+        d2 += d[:, 1] * d[:, 1]
+        bound = max(math.sqrt(d2.min()) + slack, within) + 1e-6
+        return [views[i] for i in (d2 <= bound * bound).nonzero()[0].tolist()]
 
     def able_views(self) -> dict[str, list[Any]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""

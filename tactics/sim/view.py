@@ -162,6 +162,17 @@ class View:
         """The able enemy closest (3-D) to ``of`` (default: me), or None."""
         return self._enc.nearest_enemy((of or self.me)._c)
 
+    def enemies_near(self, slack: float, within: float = 0.0, of: UnitView | None = None) -> list[UnitView]:
+        """The able enemies of ``of`` (default: me) whose flat distance is at most the nearest one's plus
+        ``slack`` metres, or at most ``within`` metres, in the order of :meth:`enemies` (a spatial query on
+        the engine's position table: a policy that only ever picks among near enemies need not walk all).
+        The bounds are widened by a micrometre for rounding."""
+        return self._enc.enemies_near((of or self.me)._c, slack, within)
+
+    def is_enemy_list(self, enemies: list[UnitView], of: UnitView | None = None) -> bool:
+        """Is ``enemies`` every able enemy of ``of`` (default: me), in the order of :meth:`enemies`?"""
+        return enemies == self._enc._enemy_table((of or self.me).team)[1]
+
     # -- geometry helpers --------------------------------------------------
     @staticmethod
     def distance(a: UnitView, b: UnitView) -> float:
