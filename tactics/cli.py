@@ -34,6 +34,7 @@ from rich.text import Text
 from tactics import __version__
 from tactics.errors import InputError, Terminated, read_toml
 from tactics.shelf import _policies, shelf_tables  # noqa: F401
+from tactics.showing import _export_gif, _progress, _show, _viewer_module, has_display  # noqa: F401
 from tactics.fightlog import TEAM_STYLES, _team_style, _unit_key, final_table, print_log  # noqa: F401
 from tactics.argchecks import _check_number, _check_out, _check_seed  # noqa: F401
 from tactics.filekinds import REPLAY_LIMIT_ENV, _guess_kind, load_replay, validate_file  # noqa: F401
@@ -54,8 +55,7 @@ _STATE = {"debug": False}
 
 
 
-class Failure(Exception):
-    """A run failed for a reason the user can act on (exit 1, one line)."""
+from tactics.errors import Failure  # noqa: E402,F401 (the run failed: exit 1)
 
 
 @contextlib.contextmanager
@@ -164,44 +164,6 @@ def resolve_target(target: str | None) -> Any:
     raise InputError(target, "", f"not a file, a shipped encounter or a map; shipped: {', '.join(sorted(encounters))}")
 
 
-def has_display() -> bool:
-    """A window can open: a desktop OS, or X11/Wayland, and SDL not told to stay headless."""
-    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
-        return False
-    if sys.platform in ("darwin", "win32"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
-def _viewer_module(name: str) -> Any:
-    try:
-        if name == "view":
-            from tactics.viewer import view as fn
-        else:
-            from tactics.viewer import export as mod
-
-            fn = getattr(mod, name)
-    except (ImportError, AttributeError) as err:
-        raise Failure(f"the viewer is not available ({err}); the replay itself is fine") from None
-    return fn
-
-
-def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=err_console, transient=True)
-
-
-def _export_gif(replay: Any, out: Path, quiet: bool = False, **kw: Any) -> Path:
-    export_gif = _viewer_module("export_gif")
-    with _progress() as prog:
-        task = prog.add_task(f"GIF {out.name}", total=None)
-
-        def tick(done: int, total: int) -> None:
-            prog.update(task, completed=done, total=total)
-
-        return export_gif(replay, out, progress=tick, **kw)
-
-
 @app.command(short_help="Run an AI fight: log, final table, replay.")
 def skirmish(
     target: Optional[str] = typer.Argument(
@@ -268,20 +230,6 @@ def skirmish(
         console.print(f"replay: {path}")
         if show:
             _show(path)
-
-
-def _show(path: Path) -> None:
-    if has_display():
-        view = _viewer_module("view")
-        try:
-            view(path)
-            return
-        except RuntimeError as err:  # NoDisplayError: fall back to a GIF
-            err_console.print(f"no window ({' '.join(str(err).split())}); writing a GIF instead")
-    rep = load_replay(path)
-    step = max(0.1, round(rep.duration / 300, 2))
-    gif = _export_gif(rep, path.with_suffix(".gif"), step=step, scale=0.75)
-    console.print(f"gif: {gif}")
 
 
 # ----------------------------------------------------------------- view / export

@@ -85,3 +85,7 @@ def read_toml_text(path: str | os.PathLike[str], what: str = "file") -> tuple[di
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
         place = f"line {m.group(1)}, column {m.group(2)}" if m else ""
         raise InputError(src, place, "unreadable TOML: " + re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)) from None
+
+
+class Failure(Exception):
+    """A run failed for a reason the user can act on (exit 1, one line)."""
