@@ -131,8 +131,9 @@ class FightLog:
                 where += f", charging {ev.charge_m:.0f} m"
             if ev.hit:
                 outcome = f"hit, {harm_text(ev.harm, self.roles.get(ev.target))}"
-                if detail and ev.details:
-                    outcome += f" ({details_text(ev.details)})"
+                numbers = details_text(ev.details) if detail else ""
+                if numbers:
+                    outcome += f" ({numbers})"
             else:
                 outcome = "miss"
             return (f"{reaction}{L(ev.who)} {ev.action}{weapon} → {L(ev.target)}{where}: "

@@ -73,6 +73,9 @@ def test_the_detail_form_names_every_modifier_on_both_sides():
     assert describe_roll(CLIMB, detail=True) == "d100 12 ≤ 40 (skill 40) ✓"
     first = next(FightLog(header(), EVENTS).lines(detail=True))
     assert first.text.endswith("hit, 4 hp lost, 1 wounds (power 6, armor 2)")
+    rep = load_replay(ROOT / "tests" / "replay" / "v1" / "charge.jsonl")
+    first = next(FightLog(rep.header, rep.events).lines(detail=True))
+    assert first.text.endswith(": hit, 8 damage (power 8)")  # absorbed 0 left out
 
 
 def test_final_rows_have_a_column_per_track():

@@ -52,7 +52,9 @@ def character_columns(ch: Mapping[str, Any]) -> dict[str, Any]:
     """One fighter's table columns from its ``Result.summary()`` row (see the module docstring).
 
     ``down_at`` is when it stopped being able to act (None if it still can at the end);
-    a row that gives ``incapacitated_at`` instead (older engines) is read the same.
+    a row that gives ``incapacitated_at`` instead (older engines) is read the same. The
+    older names ``health`` (the standing) and ``incapacitated_at`` (= ``down_at``) stay
+    columns, at the end, when the row still gives them, so older scripts keep reading them.
     """
     uid = ch["id"]
     out: dict[str, Any] = {f"{uid}.team": ch.get("team"), f"{uid}.standing": ch.get("standing", ch.get("health"))}
@@ -61,6 +63,9 @@ def character_columns(ch: Mapping[str, Any]) -> dict[str, Any]:
     out[f"{uid}.hits"] = ch.get("hits")
     out[f"{uid}.misses"] = ch.get("misses")
     out[f"{uid}.down_at"] = ch.get("down_at", ch.get("incapacitated_at"))
+    for old in ("health", "incapacitated_at"):
+        if old in ch:
+            out[f"{uid}.{old}"] = ch[old]
     return out
 
 

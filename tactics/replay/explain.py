@@ -181,8 +181,8 @@ def details(ev: Event) -> list[str]:
 
 
 def details_text(pairs: list) -> str:
-    """The numbers between a roll and its harm: ``power 12, armor 2``."""
-    return ", ".join(f"{name} {value}" for name, value in pairs)
+    """The numbers between a roll and its harm: ``power 12, armor 2`` (zeros left out)."""
+    return ", ".join(f"{name} {value}" for name, value in pairs if value)
 
 
 def change_text(name: str, value: int, role: str = "") -> str:

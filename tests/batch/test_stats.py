@@ -93,12 +93,13 @@ def test_character_columns_from_a_summary_row() -> None:
                              "health": "down", "tracks": {"wounds": 2, "damage": 9}, "hits": 4, "misses": 2,
                              "turns": 9, "down_at": 6.5, "x": 1, "y": 2, "z": 0})
     assert list(row) == ["red-1.team", "red-1.standing", "red-1.wounds", "red-1.damage", "red-1.hits",
-                         "red-1.misses", "red-1.down_at"]
+                         "red-1.misses", "red-1.down_at", "red-1.health"]
     assert [c.split(".", 1)[1] for c in row if c.split(".", 1)[1] in CHARACTER_FIELDS] == list(CHARACTER_FIELDS)
     assert track_columns(row, "red-1") == ["wounds", "damage"] and is_casualty(row, "red-1")
     # an engine that still says incapacitated_at, and older tables, are read the same
     old = character_columns({"id": "a", "team": "red", "health": "x", "incapacitated_at": 3.0})
     assert old["a.standing"] == "x" and old["a.down_at"] == 3.0 and is_casualty(old, "a")
+    assert old["a.health"] == "x" and old["a.incapacitated_at"] == 3.0 and track_columns(old, "a") == []
     assert is_casualty({"a.incapacitated_at": 1.0}, "a") and not is_casualty({"a.incapacitated_at": None}, "a")
     assert not is_casualty(character_columns({"id": "a", "team": "red", "down_at": None}), "a")
 
