@@ -15,20 +15,14 @@ the traceback), 2 bad input (one line naming the file, the place, the problem).
 from __future__ import annotations
 
 import contextlib
-import math
-import os
 import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Optional
 
-import msgspec
 import typer
-from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 
 from tactics import __version__
@@ -351,8 +345,6 @@ def list_(
 ) -> None:
     """The maps, characters, AI policies and encounters that ship."""
     with _guard():
-        from tactics import scenario as sc
-
         kinds = ("maps", "characters", "policies", "encounters", "rulesets")
         if what is not None and what not in kinds:
             raise InputError("list", what, f"choose one of {', '.join(kinds)}")

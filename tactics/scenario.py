@@ -41,18 +41,14 @@ place off the map, a number that is not finite — TOML has ``nan`` and
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
-import tactics
 from tactics.errors import InputError, read_toml
-from tactics.rules.registry import DEFAULT, get_ruleset
+from tactics.rules.registry import DEFAULT
 from tactics.encounter_checks import (  # noqa: F401 (limits read from here by the CLI and tests)
     LIGHT_OVERRIDES, MAX_ALTITUDE, MAX_FIGHTERS, MAX_KEYFRAME_COPIES, MAX_UNTIL, MIN_KEYFRAME_EVERY, OPTION_RANGES,
     _check, _non_finite, _place_of,

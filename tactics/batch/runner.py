@@ -49,7 +49,6 @@ import os
 import signal
 import sys
 import time
-import tomllib
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -64,10 +63,8 @@ from tactics.batch.pool import (  # noqa: F401
     SCHEDULER_ENV, SCHEDULER_TIMEOUT, cap_workers, dask_executor, default_workers, max_workers,
 )
 from tactics.batch.seeds import fresh_batch_seed, run_seed
-from tactics.batch.stats import character_columns
 from tactics.batch.table import Table
 from tactics.errors import InputError
-from tactics.files import atomic_write_bytes
 
 MAX_FIGHTS = 2_000_000
 """Most fights in one batch (runs × conditions): every row is kept in memory until the end."""

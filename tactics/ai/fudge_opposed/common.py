@@ -34,7 +34,7 @@ from tactics.rulesets.fudge_opposed.state import status, weapons
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_DOWN_M, EYE_HEIGHT_M, eye
 
-from .odds import Option, best_weapon, explain, pooled, squad, strike
+from .odds import Option, best_weapon, explain, pooled, squad
 
 MELEE_STOP_M = 1.5
 """How close a fighter walks to strike: short range is under 2 m (3-D)."""

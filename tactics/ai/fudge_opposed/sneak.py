@@ -30,7 +30,7 @@ from tactics.rulesets.fudge_opposed.state import melee_damage, status, weapons
 from tactics.rulesets.fudge_opposed.stealth import NOTICE_BONUS, takedown_damage
 from tactics.sim.plan import Act, Plan
 
-from .common import FudgePolicy, before_initiative, close_in, focus, in_reach, stand_off
+from .common import FudgePolicy, before_initiative, close_in, focus, stand_off
 from .odds import Option, attack_total, best, best_weapon, defence_total, explain, label, threat
 
 SNEAK_LO_M, SNEAK_HI_M = 3.0, 14.0

@@ -32,7 +32,7 @@ from tactics.ai.approach import HOLDING
 from tactics.rulesets.fudge_opposed import group
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
 from tactics.rulesets.fudge_opposed.state import dual_partner, weapons
-from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.plan import Act, Plan
 
 from .common import FudgePolicy, close_in, round_of, stand_off
 from .odds import Option, best, best_weapon, explain, label, pooled, squad

@@ -34,9 +34,9 @@ from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import sheet_of, state_of, weapons_in_hand
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for
-from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.plan import Act, Plan
 
-from .odds import (Split, holding_value, my_stride, ready, reaches, strike_splits, threats)
+from .odds import Split, holding_value, my_stride, ready, strike_splits, threats
 from .windows import answer
 
 MARGIN_M = 0.1
