@@ -239,17 +239,33 @@ def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
     return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
 
 
+def _broken_pipe(exc: BaseException | None) -> bool:
+    return isinstance(exc, OSError) and exc.errno in (errno.EBADF, errno.EPIPE)
+
+
 def _quiet_broken_pipes(args: threading.ExceptHookArgs) -> None:
     """While a pool is torn down, its helper threads may write to a worker's pipe that was just
     closed (EBADF, EPIPE): expected, not worth a traceback on the user's screen."""
-    if isinstance(args.exc_value, OSError) and args.exc_value.errno in (errno.EBADF, errno.EPIPE):
+    if _broken_pipe(args.exc_value):
         return
     threading.__excepthook__(args)
+
+
+def _quiet_broken_pipes_at_exit(previous: Callable[[Any], object]) -> Callable[[Any], None]:
+    """The same at interpreter exit, as a ``sys.unraisablehook`` passing everything else to
+    ``previous``: ``concurrent.futures`` wakes its pool's manager thread through a pipe the
+    teardown may have closed, which Python reports as "Exception ignored in <module 'threading'>"
+    (an unraisable exception, not a thread's)."""
+    def hook(args: Any) -> None:
+        if not _broken_pipe(args.exc_value):
+            previous(args)
+    return hook
 
 
 def _stop_pool(ex: ProcessPoolExecutor) -> None:
     """Interrupted: drop the queued chunks and end the workers now (not after their current chunk)."""
     threading.excepthook = _quiet_broken_pipes  # the process is about to end: its pool's threads too
+    sys.unraisablehook = _quiet_broken_pipes_at_exit(sys.unraisablehook)
     procs = list((getattr(ex, "_processes", None) or {}).values())
     for p in procs:
         with contextlib.suppress(Exception):

@@ -84,3 +84,31 @@ def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signa
     while time.monotonic() < deadline and any(_alive(w) for w in workers):
         time.sleep(0.05)
     assert not [w for w in workers if _alive(w)], "a worker outlived its batch"
+
+
+def _unraisable(exc: BaseException) -> object:
+    class Args:  # the fields ``sys.unraisablehook`` receives
+        exc_type = type(exc)
+        exc_value = exc
+        exc_traceback = None
+        err_msg = None
+        object = None
+    return Args()
+
+
+def test_a_torn_down_pools_closed_pipe_prints_nothing_at_exit() -> None:
+    """The race CI once hit: at exit, ``concurrent.futures`` writes to the stopped pool's closed
+    wakeup pipe (EBADF). The hook ``_stop_pool`` installs swallows exactly that, nothing else."""
+    import errno
+
+    from tactics.batch.runner import _quiet_broken_pipes_at_exit
+
+    passed_on: list[object] = []
+    hook = _quiet_broken_pipes_at_exit(passed_on.append)
+    hook(_unraisable(OSError(errno.EBADF, "Bad file descriptor")))
+    hook(_unraisable(OSError(errno.EPIPE, "Broken pipe")))
+    assert passed_on == []
+    bug = _unraisable(ValueError("a real bug"))
+    hook(bug)
+    hook(_unraisable(OSError(errno.ENOSPC, "No space left on device")))
+    assert passed_on[0] is bug and len(passed_on) == 2
