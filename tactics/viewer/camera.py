@@ -71,28 +71,23 @@ class Camera:
         cx, cy = self.map_rect.center
         self.origin = (round(cx - x * k), round(cy - y * k))
 
-    def clamp_camera(self) -> None:
+    def clamp_camera(self, centre_small: bool = True) -> None:
         """Keep the map filling the view: no empty band past an edge.
 
-        On an axis where the map is smaller than the view it is centred;
-        otherwise the origin is held so the map's edge meets the view's.
+        On an axis where the map is larger than the view, the origin is held
+        so the map's edge meets the view's. Where it is smaller, it is
+        centred, or with ``centre_small=False`` (a drag) kept wholly inside
+        the view.
         """
         mr = self.map_rect
         k = self.ppm
-        ox, oy = self.origin
-        wpx, hpx = self.grid.width_m * k, self.grid.height_m * k
-        if wpx <= mr.width:
-            ox = round(mr.x + (mr.width - wpx) / 2)
-        else:
-            ox = min(mr.left, max(mr.right - wpx, ox))
-        if hpx <= mr.height:
-            oy = round(mr.y + (mr.height - hpx) / 2)
-        else:
-            oy = min(mr.top, max(mr.bottom - hpx, oy))
-        self.origin = (round(ox), round(oy))
+        ox = _clamp_axis(self.origin[0], mr.left, mr.width, self.grid.width_m * k, centre_small)
+        oy = _clamp_axis(self.origin[1], mr.top, mr.height, self.grid.height_m * k, centre_small)
+        self.origin = (ox, oy)
 
     def zoom(self, steps: int, at: tuple[int, int] | None = None) -> None:
-        """Zoom in (``steps`` > 0) or out by zoom levels, keeping the point ``at`` still."""
+        """Zoom in (``steps`` > 0) or out by zoom levels, keeping the point ``at`` still (as far as the map's
+        edges allow)."""
         if at is None or not self.map_rect.collidepoint(at):
             at = self.map_rect.center
         wx, wy = self.screen_to_world(*at)
@@ -104,7 +99,19 @@ class Camera:
         self.ppc = ZOOMS[max(0, min(len(ZOOMS) - 1, i))]
         k = self.ppm
         self.origin = (round(at[0] - wx * k), round(at[1] - wy * k))
+        self.clamp_camera(centre_small=False)  # zooming out near an edge shows no empty band
 
     def pan(self, dx: float, dy: float) -> None:
+        """Move the view by pixels (a drag, the arrow keys), never past the map's edges."""
         self.origin = (self.origin[0] + dx, self.origin[1] + dy)
+        self.clamp_camera(centre_small=False)
         self.lock_camera = False
+
+
+def _clamp_axis(o: float, lo: int, view: int, size: float, centre_small: bool) -> int:
+    """The map's origin on one axis: its ``size`` pixels against the view's ``[lo, lo + view)``."""
+    if size <= view:
+        if centre_small:
+            return round(lo + (view - size) / 2)
+        return round(min(lo + view - size, max(lo, o)))
+    return round(min(lo, max(lo + view - size, o)))

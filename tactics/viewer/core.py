@@ -190,6 +190,8 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
         """The labels drawn on the map last frame: kind (name, say, attack, harm), unit id, rectangle."""
         self.crowded: list[str] = []
         """Units whose names found no free spot last frame (listed in the side panel)."""
+        self.crowded_notes: list[str] = []
+        """Other labels (speech, hits, harm, falls, jumps) that found no free spot last frame (side panel)."""
         self._obstacles: list[pygame.Rect] | None = None
         self._body_box = (0, 0)
         self._name_reqs: list = []
@@ -292,6 +294,7 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
         self._draw_units(surf, state)
         self.label_rects = []
         self.crowded = []
+        self.crowded_notes = []
         self._draw_effects(surf, state)
         surf.set_clip(None)
         if self.show_panels:

@@ -61,27 +61,29 @@ class Labels:
                     label, col = "miss", palette.MISS
                 lab = self.text.render(label, 14, col, (16, 16, 20))
                 mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-                self._put(surf, lab, mid, 2, "attack", ev.who)
+                self._put(surf, lab, mid, 2, "attack", ev.who, note=f"{label} on {self._who(ev.target)}")
             elif isinstance(ev, Fall) and age <= FALL_SHOW:
                 ps = self.world_to_screen(ev.start[0], ev.start[1])
                 pe = self.world_to_screen(ev.end[0], ev.end[1])
                 _arrow(surf, palette.FALL, (ps[0], ps[1] - 18), (pe[0], pe[1]))
-                lab = self.text.render(f"fall {ev.height:.1f} m ({ev.severity})", 14, palette.FALL, (16, 16, 20))
-                surf.blit(lab, (pe[0] + 8, pe[1] + 4))
+                txt = f"fall {ev.height:.1f} m ({ev.severity})"
+                lab = self.text.render(txt, 14, palette.FALL, (16, 16, 20))
+                self._put(surf, lab, pe, rad, "fall", ev.who, above=False, note=txt)
             elif isinstance(ev, Jump) and age <= ATTACK_SHOW:
                 u = units.get(ev.who)
                 if u is not None:
                     sx, sy = self.unit_screen_pos(u.id)
                     word = "jump" if ev.success else "jump, short"
-                    lab = self.text.render(f"{word} {ev.distance:.1f} m", 14, palette.JUMP, (16, 16, 20))
-                    surf.blit(lab, (sx + 8, sy + 6))
+                    txt = f"{word} {ev.distance:.1f} m"
+                    lab = self.text.render(txt, 14, palette.JUMP, (16, 16, 20))
+                    self._put(surf, lab, (sx, sy), rad, "jump", u.id, above=False, note=txt)
             elif isinstance(ev, Harm) and age <= DAMAGE_SHOW:
                 u = units.get(ev.who)
                 if u is not None and any(ev.changes.values()):
                     sx, sy = self.unit_screen_pos(u.id)
                     txt = harm_text(ev.changes, self.roles.get(ev.who))
                     lab = self.text.render(txt, 16, (255, 80, 80), (16, 16, 20))
-                    self._put(surf, lab, (sx, sy - age * 16), self.painter.radius(self.ppm) + 6, "harm", u.id, True)
+                    self._put(surf, lab, (sx, sy - age * 16), rad + 6, "harm", u.id, True, note=txt)
             elif isinstance(ev, Say) and age <= SAY_SHOW:
                 says.append(ev)
         seen: set[str] = set()
@@ -97,6 +99,7 @@ class Labels:
             lab = self.text.render(txt, 15, (20, 20, 30), (235, 235, 215))
             r = self.place_label(lab.get_size(), (sx, sy), rad, above=True)
             if r is None:
+                self.crowded_notes.append(f"{self._who(u.id)} says: {ev.text}")
                 continue
             self._leader(surf, (sx, sy), rad, r)
             surf.blit(lab, r)
@@ -107,11 +110,17 @@ class Labels:
                 self._place_name(surf, uid, sx, sy, rad)
 
     def _put(self, surf: pygame.Surface, lab: pygame.Surface, at: tuple[float, float], rad: int, kind: str,
-             uid: str, above: bool = True) -> None:
+             uid: str, above: bool = True, note: str = "") -> None:
+        """Blit ``lab`` at a free spot near ``at``; with no room, ``note`` goes to the side panel."""
         r = self.place_label(lab.get_size(), at, rad, above=above)
         if r is not None:
             surf.blit(lab, r)
             self.label_rects.append((kind, uid, r))
+        elif note:
+            self.crowded_notes.append(f"{self._who(uid)}: {note}")
+
+    def _who(self, uid: str) -> str:
+        return self.log_names.get(uid, uid)
 
     def _place_name(self, surf: pygame.Surface, uid: str, sx: float, sy: float, rad: int) -> None:
         lab = self.text.render(self.names.get(uid, uid), 14, (240, 240, 240), (16, 16, 20))

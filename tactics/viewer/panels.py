@@ -245,6 +245,10 @@ def draw_side(v: Viewer, surf: pygame.Surface) -> None:
             surf.blit(v.text.render(part, 14, palette.TEXT_DIM), (x, y))
             y += 14
         y += 4
+    for note in list(dict.fromkeys(getattr(v, "crowded_notes", ())))[:6]:  # newest events are few: at most six
+        for part in v.text.wrap(note, 14, w)[:2]:
+            surf.blit(v.text.render(part, 14, palette.TEXT_DIM), (x, y))
+            y += 14
     if v.follow is not None:
         for line, col, size in _unit_lines(v, v.follow):
             for part in v.text.wrap(line, size, w):

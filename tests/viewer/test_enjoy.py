@@ -115,6 +115,38 @@ def test_follow_camera_stays_on_the_map_near_an_edge():
     assert mr.collidepoint(sx, sy)
 
 
+def test_dragging_the_map_stops_at_its_edges():
+    """A drag far past the map's corner leaves no empty band: the map still fills the view."""
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(0.0)
+    v.zoom(6)
+    press = v.map_rect.center
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=press, button=1))
+    for step in range(1, 6):
+        pos = (press[0] + 400 * step, press[1] + 400 * step)
+        v.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(400, 400), buttons=(1, 0, 0)))
+    v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    assert v.follow is None  # a drag, not a click on a unit
+    v.draw()
+    mr = v.map_rect
+    assert v.world_to_screen(0, 0) == (mr.left, mr.top)  # dragged to the top-left corner, and no further
+    for p in (mr.topleft, (mr.right - 1, mr.bottom - 1)):
+        assert tuple(v.surface.get_at(p))[:3] != palette.BG
+
+
+def test_zooming_out_at_a_corner_shows_no_empty_band():
+    v = Viewer(FOUR, size=(960, 540))
+    v.zoom(6)
+    v.pan(10_000, 10_000)  # to the top-left corner
+    corner = v.map_rect.topleft
+    v.zoom(-2, at=(corner[0] + 1, corner[1] + 1))
+    mr = v.map_rect
+    x0, y0 = v.world_to_screen(0, 0)
+    x1, y1 = v.world_to_screen(v.grid.width_m, v.grid.height_m)
+    assert mr.left - 1 <= x0 <= mr.left and mr.top - 1 <= y0 <= mr.top
+    assert x1 >= mr.right and y1 >= mr.bottom  # still zoomed in past the view: it fills it
+
+
 # -- 3. rounds ----------------------------------------------------------------------
 def test_clock_shows_the_round(rounds_path):
     v = Viewer(rounds_path, size=(900, 600))
@@ -285,6 +317,33 @@ def test_crowded_names_go_to_the_side_panel(replay_path):
     from tactics.viewer import panels
 
     panels.draw_side(v, v.surface)  # draws the crowded line (no crash, wraps)
+
+
+@pytest.mark.parametrize("t", [3.3, 6.0])
+def test_crowded_speech_and_hits_go_to_the_side_panel(t):
+    """With no room on the map, what a label would say is listed in the side panel, not lost."""
+    from tactics.replay.schema import Say
+    from tactics.viewer import panels
+    from tactics.viewer.consts import SAY_SHOW
+
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(t)
+    v.draw()
+    said = {ev.who for ev in v.recent(Say, SAY_SHOW) if v.state.units[ev.who].present}
+    assert said
+    v.label_rects = [("x", "", v.map_rect.copy())]
+    v.crowded, v.crowded_notes = [], []
+    v._draw_effects(v.surface, v.state)
+    assert not [k for k, _, _ in v.label_rects if k != "x"]  # nothing was drawn over the full map
+    for uid in said:
+        assert any(n.startswith(f"{v.log_names[uid]} says: ") for n in v.crowded_notes), (uid, v.crowded_notes)
+    notes = v.crowded_notes
+    v.crowded_notes = []
+    panels.draw_side(v, v.surface)
+    without = pygame.image.tobytes(v.surface.subsurface(v.side_rect), "RGB")
+    v.crowded_notes = notes
+    panels.draw_side(v, v.surface)
+    assert pygame.image.tobytes(v.surface.subsurface(v.side_rect), "RGB") != without
 
 
 def test_side_panel_says_the_ai_reason_in_full():
