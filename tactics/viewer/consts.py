@@ -9,3 +9,6 @@ ATTACK_SHOW = 1.0
 FALL_SHOW = 1.5
 SAY_SHOW = 2.5
 DAMAGE_SHOW = 1.0
+LABELS_TRIED = 48
+"""Most hit, harm, fall and jump labels that look for room on the map in one frame (the rest are
+listed in the side panel): beyond that a zoomed-out crowd is unreadable, and placing them costs."""

@@ -191,8 +191,10 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
         self.crowded: list[str] = []
         """Units whose names found no free spot last frame (listed in the side panel)."""
         self.crowded_notes: list[str] = []
+        self._label_tries = 0
         """Other labels (speech, hits, harm, falls, jumps) that found no free spot last frame (side panel)."""
-        self._obstacles: list[pygame.Rect] | None = None
+        self._blocked: list[pygame.Rect] | None = None
+        """Where no label may go this frame: the units (bodies, bars) and the labels placed so far."""
         self._body_box = (0, 0)
         self._name_reqs: list = []
         self.tooltip_rect: pygame.Rect | None = None
@@ -337,7 +339,7 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
         units = sorted(state.units.values(), key=lambda u: (hurt[u.id] < 2, u.id == follow))
         drawn = self._drawn = {}
         self._drawn_key = (self.t, self.origin, self.ppc)
-        self._obstacles = None  # the units' rectangles, made when a label is first placed
+        self._blocked = None  # the units and labels to keep off, made when a label is first placed
         self._body_box = (r, bh)
         name_reqs = self._name_reqs = []
         for u in units:

@@ -11,7 +11,7 @@ from tactics.replay import WorldState
 from tactics.replay.explain import harm_text
 from tactics.replay.schema import Attack, Fall, Harm, Jump, Say
 from tactics.viewer import palette
-from tactics.viewer.consts import ATTACK_SHOW, DAMAGE_SHOW, FALL_SHOW, SAY_SHOW
+from tactics.viewer.consts import ATTACK_SHOW, DAMAGE_SHOW, FALL_SHOW, LABELS_TRIED, SAY_SHOW
 
 
 class Labels:
@@ -37,6 +37,7 @@ class Labels:
         units = state.units
         says = []
         rad = self.painter.radius(self.ppm)
+        self._blocked = None  # made by the first place_label, from the units and label_rects
         reqs = sorted(self._name_reqs)
         for _, uid, sx, sy in reqs[:1] if reqs and not reqs[0][0] else ():  # the followed unit's name first
             self._place_name(surf, uid, sx, sy, rad)
@@ -44,6 +45,8 @@ class Labels:
             self.recent(Attack, ATTACK_SHOW) + self.recent(Fall, FALL_SHOW) + self.recent(Jump, ATTACK_SHOW)
             + self.recent(Harm, DAMAGE_SHOW) + self.recent(Say, SAY_SHOW)
         )
+        recent.sort(key=_newest_first)  # the newest get the room (and the label budget) first
+        self._label_tries = 0
         for ev in recent:
             age = t - ev.t
             if isinstance(ev, Attack) and age <= ATTACK_SHOW:
@@ -87,7 +90,7 @@ class Labels:
             elif isinstance(ev, Say) and age <= SAY_SHOW:
                 says.append(ev)
         seen: set[str] = set()
-        for ev in reversed(says[-8:]):  # newest first, one a unit
+        for ev in says[:8]:  # newest first, one a unit
             if ev.who in seen:
                 continue
             seen.add(ev.who)
@@ -104,18 +107,24 @@ class Labels:
             self._leader(surf, (sx, sy), rad, r)
             surf.blit(lab, r)
             pygame.draw.rect(surf, (60, 60, 70), r.inflate(2, 2), 1)
-            self.label_rects.append(("say", u.id, r))
+            self._placed("say", u.id, r)
         for _, uid, sx, sy in reqs:
             if uid != self.follow:
                 self._place_name(surf, uid, sx, sy, rad)
 
     def _put(self, surf: pygame.Surface, lab: pygame.Surface, at: tuple[float, float], rad: int, kind: str,
              uid: str, above: bool = True, note: str = "") -> None:
-        """Blit ``lab`` at a free spot near ``at``; with no room, ``note`` goes to the side panel."""
-        r = self.place_label(lab.get_size(), at, rad, above=above)
+        """Blit ``lab`` at a free spot near ``at``; with no room, ``note`` goes to the side panel.
+
+        At most :data:`LABELS_TRIED` labels a frame look for room (a zoomed-out
+        200-unit fight would try hundreds, unreadable and slow); the rest go to
+        the side panel too.
+        """
+        self._label_tries += 1
+        r = self.place_label(lab.get_size(), at, rad, above=above) if self._label_tries <= LABELS_TRIED else None
         if r is not None:
             surf.blit(lab, r)
-            self.label_rects.append((kind, uid, r))
+            self._placed(kind, uid, r)
         elif note:
             self.crowded_notes.append(f"{self._who(uid)}: {note}")
 
@@ -130,7 +139,13 @@ class Labels:
             return
         self._leader(surf, (sx, sy), rad, r)
         surf.blit(lab, r)
-        self.label_rects.append(("name", uid, r))
+        self._placed("name", uid, r)
+
+    def _placed(self, kind: str, uid: str, r: pygame.Rect) -> None:
+        """Record a label drawn this frame: later labels keep off it (and a pixel's gap)."""
+        self.label_rects.append((kind, uid, r))
+        if self._blocked is not None:
+            self._blocked.append(r.inflate(2, 2))
 
     def place_label(self, size: tuple[int, int], at: tuple[float, float], rad: int,
                     above: bool = False) -> pygame.Rect | None:
@@ -151,19 +166,17 @@ class Labels:
         for d in (far, far + h + 6):
             spots += [(x - w / 2, y + d), (x - w / 2, y - d - h), (x + d, y + d * 0.4), (x - d - w, y + d * 0.4),
                       (x + d, y - d * 0.6 - h), (x - d - w, y - d * 0.6 - h)]
-        placed = [r for _, _, r in self.label_rects]
-        if self._obstacles is None:
+        blocked = self._blocked
+        if blocked is None:  # every unit's body and bar, then the labels so far (with a pixel's gap)
             br, bh = self._body_box
-            self._obstacles = [pygame.Rect(int(px) - br, int(py) - br - bh - 6, 2 * br + 1, 2 * br + bh + 7)
-                               for px, py in self._drawn.values()]
-        mr = self.map_rect
+            blocked = self._blocked = [pygame.Rect(int(px) - br, int(py) - br - bh - 6, 2 * br + 1, 2 * br + bh + 7)
+                                       for px, py in self._drawn.values()]
+            blocked += [r.inflate(2, 2) for _, _, r in self.label_rects]
+        contains = self.map_rect.contains
         for sx, sy in spots:
             r = pygame.Rect(int(sx), int(sy), w, h)
-            if not mr.contains(r):
-                continue
-            if r.inflate(2, 2).collidelist(placed) >= 0 or r.collidelist(self._obstacles) >= 0:
-                continue
-            return r
+            if contains(r) and r.collidelist(blocked) < 0:
+                return r
         return None
 
     def _leader(self, surf: pygame.Surface, at: tuple[float, float], rad: int, r: pygame.Rect) -> None:
@@ -174,6 +187,10 @@ class Labels:
         if d > rad + 12:
             k = (rad + 1) / d
             pygame.draw.line(surf, (200, 200, 210), (x + (cx - x) * k, y + (cy - y) * k), (cx, cy), 1)
+
+
+def _newest_first(ev: object) -> float:
+    return -ev.t  # type: ignore[attr-defined]
 
 
 def _dashed(surf: pygame.Surface, colour, a, b, dash: float = 6.0) -> None:

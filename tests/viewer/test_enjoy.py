@@ -346,6 +346,24 @@ def test_crowded_speech_and_hits_go_to_the_side_panel(t):
     assert pygame.image.tobytes(v.surface.subsurface(v.side_rect), "RGB") != without
 
 
+def test_label_budget_newest_first_rest_to_the_side_panel(monkeypatch):
+    """Only LABELS_TRIED effect labels look for room a frame, the newest first; the rest are listed."""
+    from tactics.replay.schema import Attack
+    from tactics.viewer import labels
+    from tactics.viewer.consts import ATTACK_SHOW
+
+    v = Viewer(FOUR, size=(960, 540))
+    v.seek(3.3)
+    v.zoom(2)
+    attacks = v.recent(Attack, ATTACK_SHOW)
+    assert len(attacks) >= 3
+    monkeypatch.setattr(labels, "LABELS_TRIED", 1)
+    v.draw()
+    placed = [(k, uid) for k, uid, _ in v.label_rects if k in ("attack", "harm", "fall", "jump")]
+    assert len(placed) <= 1
+    assert sum(": hit" in n or ": miss" in n for n in v.crowded_notes) >= len(attacks) - 1
+
+
 def test_side_panel_says_the_ai_reason_in_full():
     from tactics.viewer.panels import _unit_lines
 
