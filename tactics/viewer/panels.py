@@ -143,6 +143,20 @@ def draw_timeline(v: Viewer, surf: pygame.Surface) -> None:
         surf.blit(lab, (legend_x, rect.y + 5))
 
 
+def _last_alternatives(v: Viewer, uid: str, back: int = 400) -> list[tuple[str, float]]:
+    """The other choices (with their values) the AI weighed at ``uid``'s latest decision up to now."""
+    from bisect import bisect_right
+
+    from tactics.replay.schema import Say
+
+    times, says = v._fx[Say]
+    i = bisect_right(times, v.t)
+    for ev in reversed(says[max(0, i - back):i]):
+        if ev.who == uid:
+            return list(ev.alternatives)
+    return []
+
+
 def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], int]]:
     u = v.state.units.get(uid)
     info = v.roster.get(uid)
@@ -196,6 +210,10 @@ def _unit_lines(v: Viewer, uid: str) -> list[tuple[str, tuple[int, int, int], in
     out.append((f"attacks made: {u.hits} hit, {u.misses} missed", palette.TEXT_DIM, 15))
     if u.last_say:
         out.append((f"“{u.last_say}”", (170, 200, 255), 15))
+        weighed = _last_alternatives(v, uid)
+        if weighed:
+            out.append(("weighed: " + ", ".join(f"{what} {value:+.2f}" for what, value in weighed[:4]),
+                        palette.TEXT_DIM, 15))
     sheet = info.sheet or {}
     simple = [f"{k} {val}" for k, val in sheet.items() if isinstance(val, (int, float)) and not isinstance(val, bool)]
     if simple:

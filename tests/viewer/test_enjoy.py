@@ -364,6 +364,22 @@ def test_label_budget_newest_first_rest_to_the_side_panel(monkeypatch):
     assert sum(": hit" in n or ": miss" in n for n in v.crowded_notes) >= len(attacks) - 1
 
 
+def test_side_panel_shows_what_the_ai_weighed(tmp_path):
+    """The followed unit's latest decision: its reason, then the alternatives with their values."""
+    from tactics.replay.schema import Say
+    from tactics.viewer.panels import _unit_lines
+
+    evs = [ev if not isinstance(ev, Say) else Say(t=ev.t, who=ev.who, text=ev.text,
+                                                    alternatives=[("shoot Bob", 0.31), ("wait", -0.05)])
+           for ev in events()]
+    v = Viewer(write_replay(tmp_path / "weighed.jsonl", header(), evs), size=(900, 600))
+    v.seek(1.5)
+    v.set_follow("red-1")
+    lines = [line for line, _, _ in _unit_lines(v, "red-1")]
+    assert "weighed: shoot Bob +0.31, wait -0.05" in lines
+    assert not any(line.startswith("weighed") for line, _, _ in _unit_lines(v, "blue-1"))
+
+
 def test_side_panel_says_the_ai_reason_in_full():
     from tactics.viewer.panels import _unit_lines
 
