@@ -34,6 +34,7 @@ from tactics.rules.records import Modifier
 from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
 from .checks import d20_roll, harm, success_check
+from .mounts import after_attack
 from .grapple import COVER_REACH_M, KEEP_BALANCE, PUSH_M, cover_of, grapple_effect, slam_harm
 from .other import delay_turn, is_quick, other_action
 from .stances import stance_modifiers
@@ -310,4 +311,5 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
                                         note=f"{c.name}'s {spec.name} failed")) == "release":
                 yield Status(target.id, {"partner": None, "role": None})
                 yield Status(c.id, {"partner": None, "role": None})
-
+    if c.sheet.qualities or target.sheet.qualities:
+        yield from after_attack(world, c, target)  # 000 · Mounted Combat: the rider's riding roll

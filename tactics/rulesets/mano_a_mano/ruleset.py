@@ -143,6 +143,9 @@ class ManoAMano:
 
     # movement numbers ----------------------------------------------------------
     def speeds(self, unit: Any) -> tuple[float, float]:
+        riding = unit.state.riding if getattr(unit, "carrier", None) is not None else None
+        if riding is not None:
+            return speeds(riding, False)  # a rider moves at its mount's pace (.mounts)
         return speeds(unit.sheet, unit.prone)
 
     def reach(self, unit: Any) -> tuple[float, float]:

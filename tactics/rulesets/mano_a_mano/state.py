@@ -53,6 +53,8 @@ class FighterState:
     weapon_counts: dict[str, int] = field(default_factory=dict)
     speeds: dict[bool, tuple[float, float, float]] = field(default_factory=dict)
     """The sheet's speeds standing and on the ground, worked out once per fighter."""
+    riding: Character | None = None
+    """The sheet of the mount last ridden: a carried fighter moves at its speeds (see :mod:`.mounts`)."""
 
     @classmethod
     def of(cls, ch: Character, evading: bool = False) -> FighterState:
