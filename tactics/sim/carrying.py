@@ -36,8 +36,11 @@ class Carrying:
 
     def carry(self, passenger: Any, carrier: Any) -> None:
         """``passenger`` is carried by ``carrier`` from now on: it is put at the carrier's place."""
-        p = self.combatants[getattr(passenger, "id", passenger)]
-        k = self.combatants[getattr(carrier, "id", carrier)]
+        ids = [getattr(u, "id", u) for u in (passenger, carrier)]
+        missing = [i for i in ids if i not in self.combatants]
+        if missing:
+            raise ValueError(f"no combatant {missing[0]!r} in the encounter")
+        p, k = (self.combatants[i] for i in ids)
         if p is k or k.carrier is not None or self._passengers.get(p.id):
             raise ValueError(f"{p.id} cannot be carried by {k.id}: one level of carrying, nobody on itself")
         if not self._started:

@@ -35,6 +35,7 @@ from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
 from .checks import d20_roll, harm, success_check
 from .mounts import after_attack
+from .vehicles import RAM, ram
 from .grapple import COVER_REACH_M, KEEP_BALANCE, PUSH_M, cover_of, grapple_effect, slam_harm
 from .other import delay_turn, is_quick, other_action
 from .stances import stance_modifiers
@@ -112,6 +113,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         return
     if name == "delay":
         yield from delay_turn(world, c, step, budget, turn)
+        return
+    if name == RAM:
+        yield from ram(world, c, step, budget, turn)
         return
     spec = ACTIONS.get(name)
     if spec is None:

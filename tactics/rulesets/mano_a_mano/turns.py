@@ -124,6 +124,7 @@ def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget |
     ch = c.sheet
     if round_index % acts_every(ch.speed):
         return None
+    st.turn_start = (c.x, c.y)
     mounted = c.carrier is not None or ch.qualities and kind_of(ch) is not None
     if covered is None and not mounted:
         return budget_for(ch, st, c.standing, c.prone)
