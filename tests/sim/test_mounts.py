@@ -134,3 +134,18 @@ def test_a_rider_whose_mount_goes_down_falls_off_at_its_next_turn():
     result = enc.run(until=0.6)
     assert State(t=pytest.approx(1 / 3), who="red-2", changes={"carrier": None, "prone": True}) in of(
         result, State, "red-2")
+
+
+@pytest.mark.parametrize("action", ["push", "trip"])
+def test_a_push_or_trip_that_lands_pulls_the_rider_out_of_the_saddle_and_leaves_the_horse(action):
+    # the clone's grapple attack 15 + 3 beats the lancer's grapple defense; the war horse then defends
+    # nothing (it was not attacked) and stays where it stands
+    enc = mounted(6, dice=[15, 15])
+    enc.add(sheet("clone"), "blue", at=(3.0, 3.0),
+            policy=Scripted([Plan([Act(action, target="red-2")])]))
+    result = enc.run(until=0.9)
+    (attack,) = of(result, Attack, "blue-1")
+    assert attack.hit
+    assert any("falls off War horse (pulled down by Clone's" in s.text for s in of(result, Say, "red-2"))
+    assert enc.combatants["red-2"].carrier is None and enc.combatants["red-2"].prone
+    assert not of(result, Move, "red-1") and enc.combatants["red-1"].pos == (1.0, 3.0, 0.0)
