@@ -93,3 +93,16 @@ def test_the_replay_folds_rider_and_horse_moving_together(cavalry, tmp_path):
         horse, rider = units["red-horse-1"], units["red-2"]
         assert (rider.x, rider.y) == pytest.approx((horse.x, horse.y))
     assert timeline.state_at(1.0).units["red-horse-1"].x > 10   # the horse galloped east with its rider
+
+
+def test_a_driver_rams_where_a_rider_would_strike():
+    # the lancer with the rider policy drives the cart (running 10) at the clone 12 m away: it stages
+    # a full run back on its first turn and rams over that run on its second
+    enc = Encounter(TacticalMap.from_grid(["." * 12] * 3), dice=ScriptedDice([15]))
+    enc.add(sheet("cart"), "red", at=(1.0, 3.0), policy=Mount())
+    enc.add(sheet("lancer"), "red", at=(1.0, 3.0), policy=Rider())
+    enc.carry("red-2", "red-1")
+    enc.add(sheet("clone"), "blue", at=(13.0, 3.0), policy=Scripted([]))
+    result = enc.run(until=1.9)
+    (attack,) = [e for e in result.events if isinstance(e, Attack)]
+    assert attack.who == "red-2" and attack.action == "ram" and attack.charge_m > 5

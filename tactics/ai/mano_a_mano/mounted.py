@@ -5,7 +5,8 @@ its mount at the mount's running (the ruleset's speeds), so the brawler's
 charge search finds the long straight runs a horse makes: the charge counts
 the metres the mount ran. On a trained mount's turn it is asked whether to
 hold the mount back (animal handling): it does when its riding is so poor
-that the mount's own attack more likely throws it than not.
+that the mount's own attack more likely throws it than not. Driving a vehicle, it
+rams where the brawler would strike (000 · Vehicles · Ramming).
 
 ``mount``: under a rider it does not move (its legs are the rider's) and
 strikes the rider's target when that is in reach, else the weakest enemy in
@@ -21,9 +22,10 @@ from typing import Any
 
 from tactics.ai.mano_a_mano.brawler import Brawler, strikes
 from tactics.rules.protocol import Window
-from tactics.rulesets.mano_a_mano.mounts import HOLD, HOLD_WINDOW, LET_FIGHT, RIDING_DIFFICULTY
+from tactics.rulesets.mano_a_mano.mounts import HOLD, HOLD_WINDOW, LET_FIGHT, RIDING_DIFFICULTY, VEHICLE, kind_of
+from tactics.rulesets.mano_a_mano.vehicles import RAM
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
-from tactics.sim.plan import Plan
+from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import UnitView, View
 
 HOLD_BELOW = 0.5
@@ -45,6 +47,15 @@ def _in_reach(me: UnitView, other: UnitView) -> bool:
     return dx * dx + dy * dy <= MELEE_REACH_M ** 2 and abs(me.z - other.z) <= MELEE_REACH_UP_M
 
 
+def _driven(p: Plan) -> Plan:
+    """A driver's plan: the same moves, and a ram where the brawler would strike or grapple."""
+    moves = [s for s in p.steps if isinstance(s, MoveTo)]
+    target = next((s.target for s in p.steps if isinstance(s, Act) and s.target), None)
+    if target is None:
+        return Plan(moves, p.reason)
+    return Plan(moves + [Act(RAM, target=target)], f"driving: ram instead of {p.reason}")
+
+
 class Rider(Brawler):
     """A brawler on horseback that handles its mount."""
 
@@ -53,7 +64,11 @@ class Rider(Brawler):
     def plan(self, view: View) -> Plan:
         p = super().plan(view)
         t = self._target
-        view.memo[_target_key(view.me.id)] = t.id if t is not None else None
+        me = view.me
+        view.memo[_target_key(me.id)] = t.id if t is not None else None
+        carrier = view.unit(me.carrier) if me.carrier is not None else None
+        if carrier is not None and kind_of(carrier.character) == VEHICLE:
+            return _driven(p)
         return p
 
     def react(self, view: View, window: Window) -> Any:

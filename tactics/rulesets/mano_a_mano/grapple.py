@@ -20,6 +20,7 @@ from tactics.rules.protocol import Window
 from .checks import success_check
 from .health import split_power
 from .mounts import fall_off
+from .taken import take
 
 KEEP_BALANCE = 8
 """Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
@@ -65,6 +66,8 @@ def grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> Ite
             how = "taken" if free_hand(c) else "dropped"
             target.state.out_of_hand[w.name] = how
             yield Note(c.id, f"disarms {target.name}: {w.name} {how}")
+            if how == "taken":
+                take(c, w, target.name)
     if not target.able:
         return
     if target.carrier is not None and spec.name in PULLS_DOWN:
