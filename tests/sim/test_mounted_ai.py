@@ -26,7 +26,7 @@ def cavalry():
 def test_the_cavalry_encounter_puts_each_lancer_on_its_war_horse(cavalry):
     enc = cavalry.build()
     riders = {c.id: c.carrier for c in enc.combatants.values() if c.carrier}
-    assert riders == {"red-2": "red-horse-1", "red-4": "red-horse-2", "red-6": "red-horse-3"}
+    assert riders == {"red-2": "red-1", "red-4": "red-3", "red-6": "red-5"}
     assert all(enc.combatants[r].pos == enc.combatants[h].pos for r, h in riders.items())
     assert {c.policy_name for c in enc.combatants.values() if c.team == "red"} == {"rider", "mount"}
 
@@ -84,15 +84,15 @@ def test_the_replay_folds_rider_and_horse_moving_together(cavalry, tmp_path):
 
     result = cavalry.run(seed=1)
     links = [e for e in result.events if isinstance(e, State) and "carrier" in e.changes]
-    assert links[0].t == 0.0 and links[0].changes == {"carrier": "red-horse-1"}
+    assert links[0].t == 0.0 and links[0].changes == {"carrier": "red-1"}
     path = tmp_path / "cavalry.jsonl"
     result.save(path)
     timeline = load_replay(path).fold()
     for t in (0.0, 1.2, 1.95):   # mid-gallop and after it: still in the saddle, side by side
         units = timeline.state_at(t).units
-        horse, rider = units["red-horse-1"], units["red-2"]
+        horse, rider = units["red-1"], units["red-2"]
         assert (rider.x, rider.y) == pytest.approx((horse.x, horse.y))
-    assert timeline.state_at(1.95).units["red-horse-1"].x > 15   # the horse galloped 16 m east with its rider
+    assert timeline.state_at(1.95).units["red-1"].x > 15   # the horse galloped 16 m east with its rider
 
 
 def test_a_driver_rams_where_a_rider_would_strike():
@@ -106,3 +106,14 @@ def test_a_driver_rams_where_a_rider_would_strike():
     result = enc.run(until=1.9)
     (attack,) = [e for e in result.events if isinstance(e, Attack)]
     assert attack.who == "red-2" and attack.action == "ram" and attack.charge_m > 5
+
+
+def test_a_recorded_cavalry_fight_is_rebuilt_with_its_riders_in_the_saddle(cavalry, tmp_path):
+    from tactics import load_replay
+    from tactics.whatif.rebuild import rebuild
+
+    result = cavalry.run(seed=3)
+    path = tmp_path / "cavalry.jsonl"
+    result.save(path)
+    again = rebuild(load_replay(path)).run(until=cavalry.until)
+    assert again.to_bytes() == result.to_bytes()
