@@ -82,3 +82,12 @@ def test_only_a_driver_rams():
     enc.add(sheet("clone"), "blue", at=(3.0, 3.0), policy=Scripted([]))
     result = enc.run(until=0.4)
     assert "refused: ram: only the driver of a vehicle rams" in [s.text for s in of(result, Say, "red-1")]
+
+
+def test_a_vehicle_nobody_drives_stays_put_and_never_fights():
+    strike = Plan([MoveTo(1.0, 3.0), Act("quick strike", target="blue-1", weapon="front")])
+    enc = Encounter(TacticalMap.from_grid(["." * 6] * 3), dice=ScriptedDice([15]))
+    enc.add(sheet("cart"), "red", at=(5.0, 3.0), policy=Scripted([strike]))
+    enc.add(sheet("clone"), "blue", at=(3.0, 3.0), policy=Scripted([]))
+    result = enc.run(until=0.4)
+    assert not of(result, Attack) and not of(result, Move)

@@ -126,12 +126,16 @@ def _nearest_enemy(world: Any, unit: Any) -> Any:
 
 def mount_turn(world: Any, mount: Any, budget: Any) -> list[Effect]:
     """The start of a carrying mount's turn: no legs of its own; a rider who cannot act falls off;
-    a trained mount fights unless held back; an untrained one bolts unless handled."""
+    a trained mount fights unless held back; an untrained one bolts unless handled. A vehicle with
+    nobody driving does nothing."""
     rider = rider_of(world, mount)
+    kind = kind_of(mount.sheet)
     if rider is None:
+        if kind == VEHICLE:
+            budget.walk_m = budget.swim_m = 0.0
+            budget.done = True  # 000 · Vehicles: nobody drives it, it stays put and never fights
         return []
     budget.walk_m = budget.swim_m = 0.0  # its legs are spent on the rider's turn
-    kind = kind_of(mount.sheet)
     if not rider.able:
         return list(fall_off(world, rider, mount, f"{rider.standing}"))
     if kind == VEHICLE:
