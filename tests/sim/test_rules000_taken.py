@@ -52,3 +52,29 @@ def test_a_taken_weapon_named_like_one_of_the_takers_goes_by_its_first_owners_na
     strike = [e for e in result.events if isinstance(e, Attack)][-1]
     assert strike.weapon == "Steven's machete" and strike.hit and ("power", 5) in strike.details
     assert enc.combatants["blue-1"].state.out_of_hand == {"machete": "taken"}
+
+
+def test_a_brawler_strikes_with_the_weapon_it_took():
+    # the clone (hands, power 3) disarms Steven of his machete (power 5: a script's first turn),
+    # then plays the brawler: its strike is made with the machete
+    from tactics.ai.mano_a_mano import Brawler
+
+    class DisarmThenBrawl(Brawler):
+        def __init__(self):
+            super().__init__()
+            self.first = True
+
+        def plan(self, view):
+            if self.first:
+                self.first = False
+                return Plan([Act("disarm", target="blue-1")])
+            return super().plan(view)
+
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([20, 15, 15, 15]))
+    enc.add(sheet("clone"), "red", at=(3.0, 3.0), policy=DisarmThenBrawl())
+    enc.add(sheet(), "blue", at=(5.0, 3.0), policy=Scripted([]))
+    result = enc.run(until=1.4)
+    attacks = [(e.action, e.weapon) for e in result.events if isinstance(e, Attack)]
+    assert attacks[0][0] == "disarm" and len(attacks) == 2
+    assert attacks[1][1] == "machete" and attacks[1][0].endswith("strike")
+    assert any("machete it took" in s.text for s in result.events if isinstance(s, Say))
