@@ -201,3 +201,19 @@ def _check_ids(sc: Scenario, src: str) -> None:
                         n += 1
                         uid = f"{team}-{n}"
                 taken[uid] = f"teams.{team} member {i}"
+    carried: dict[str, str] = {}
+    for team, t in sc.teams.items():
+        for i, m in enumerate(t.members, 1):
+            if not m.rides:
+                continue
+            place = f"teams.{team} member {i} rides"
+            if m.count != 1:
+                raise InputError(src, place, "only a member with count = 1 rides")
+            if m.rides not in taken or m.rides == m.id:
+                raise InputError(src, place, f"{m.rides!r} is not the id of another member")
+            if m.rides in carried:
+                raise InputError(src, place, f"{m.rides!r} already carries {carried[m.rides]}")
+            carried[m.rides] = f"teams.{team} member {i}"
+    riders = {m.id for t in sc.teams.values() for m in t.members if m.rides and m.id}
+    if riders & set(carried):
+        raise InputError(src, "teams", f"{sorted(riders & set(carried))[0]!r} rides and is ridden: one level only")

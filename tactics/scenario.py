@@ -81,6 +81,8 @@ class Member(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     evading: bool = False
     expecting: bool = False
     """Expects the fight (a ruleset may give such fighters a surprise round)."""
+    rides: str | None = None
+    """The id of the member that carries this one (a rider on its mount, a driver on its vehicle)."""
 
 
 class Team(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -237,6 +239,7 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
                         name=sc.name, shared=sc.__dict__.setdefault("_shared", {}), ruleset=sc.ruleset)
         used: dict[str, int] = {}
         seen: dict[str, int] = {}
+        riders: list[tuple[str, str]] = []
         for team, m, policy, character in cast:
             zone = sc.teams[team].spawn or team
             at: Any = m.at
@@ -249,8 +252,12 @@ class Scenario(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True, d
             if m.id is not None:
                 seen[m.id] = seen.get(m.id, 0) + 1
                 uid = m.id if m.count == 1 else f"{m.id}-{seen[m.id]}"
-            enc.add(character, team=team, at=tuple(at), policy=policy,
-                    id=uid, flying=m.flying, evading=m.evading, expecting=m.expecting)
+            view = enc.add(character, team=team, at=tuple(at), policy=policy,
+                           id=uid, flying=m.flying, evading=m.evading, expecting=m.expecting)
+            if m.rides:
+                riders.append((view.id, m.rides))
+        for passenger, carrier in riders:
+            enc.carry(passenger, carrier)
         enc.scenario = sc
         return enc
 

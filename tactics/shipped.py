@@ -46,6 +46,10 @@ SHEET_POLICIES: dict[str, str] = {
     "grappler": "grappler",
     "winged": "flyer",
     "soldier": "cautious",
+    "lancer": "rider",
+    "horse": "mount",
+    "war_horse": "mount",
+    "cart": "mount",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 

@@ -7,7 +7,7 @@ Whatever the system, an effect lands the same way (:mod:`tactics.rules.effects`)
 | ``Check`` | nothing but record it | ``roll`` |
 | ``Attacked`` | counts a hit or a miss; the straight run ends; the fight is not stalled | ``attack`` |
 | ``Harm`` | adds the changes to the tracks, asks the ruleset the standing; one who can no longer act lets go of its partner and falls from the air or a wall | ``harm`` (+ ``state``) |
-| ``Status`` | sets the statuses (``prone``, ``partner``, ``role``, ``prepared`` are the engine's own) | ``state`` |
+| ``Status`` | sets the statuses (``prone``, ``partner``, ``role``, ``prepared``, ``carrier`` are the engine's own) | ``state`` |
 | ``Push`` | moves the fighter straight away until a wall (which hurts as a fall when the ruleset's ``walls_hurt``); a drop becomes a fall | ``move`` (+ ``fall``) |
 | ``Fall`` | drops the fighter to the ground below it | ``fall`` |
 | ``Note``, ``Refused`` | a line of text | ``say`` |
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
     from tactics.sim.turn import TurnState
 
-ENGINE_KEYS = frozenset({"prone", "partner", "role", "prepared"})
+ENGINE_KEYS = frozenset({"prone", "partner", "role", "prepared", "carrier"})
 """Status keys the engine itself reads (the rest are the ruleset's)."""
 PUSH_STEP_M = 0.25
 """Resolution of a push's path: it stops at the last free step before a wall."""
@@ -89,6 +89,8 @@ class Effects:
         for k, v in changes.items():
             if k in ENGINE_KEYS:
                 setattr(c, k, v)
+                if k == "carrier":
+                    self.enc.link_carrier(c, v)
             else:
                 c.status[k] = v
         self.record(State(t=self.enc.env.now, who=c.id, changes=changes))

@@ -48,6 +48,8 @@ class Combatant:
     """The fighter this one is locked with (a grapple, pin or hold), else None."""
     role: str | None = None
     """Its part in that lock, in the ruleset's words."""
+    carrier: str | None = None
+    """The unit carrying this one (it moves where its carrier moves, at the carrier's pace), else None."""
     prepared: str | None = None
     """A reaction it waits to make (``counter``): a window its process waits on until its next turn."""
     flying: bool = False

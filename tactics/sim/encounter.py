@@ -36,6 +36,7 @@ from tactics.map import Mover
 from tactics.replay.schema import End, Header, Turn
 from tactics.rules.registry import DEFAULT, get_ruleset
 from tactics.sim import surprise
+from tactics.sim.carrying import Carrying
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
 from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
@@ -55,7 +56,7 @@ class _Watch:
     done: bool = False
 
 
-class Encounter(Referee, Pausing):
+class Encounter(Referee, Pausing, Carrying):
     """A fight being set up, then run once."""
 
     def __init__(
@@ -118,6 +119,7 @@ class Encounter(Referee, Pausing):
         self._able_by_team: dict[str, list[UnitView]] | None = None
         self._starts: dict[str, tuple[float, float, float]] = {}
         self._start_flying: dict[str, bool] = {}
+        self._passengers: dict[str, list[str]] = {}
         from tactics.sim.turn import TurnRunner
 
         self.turns = TurnRunner(self)
@@ -376,6 +378,8 @@ class Encounter(Referee, Pausing):
     def mover_of(self, c: Combatant) -> Mover:
         """The engine's path mover of ``c``'s sheet (kept by the sheet's identity: sheets of some
         systems are not hashable; the sheet is kept alive beside it so the id stays its own)."""
+        if c.carrier is not None:
+            c = self.combatants[c.carrier]  # a passenger's paths are its carrier's (tactics.sim.carrying)
         ch = c.sheet
         got = self._movers.get(id(ch))
         if got is None or got[0] is not ch:

@@ -55,6 +55,8 @@ class Referee:
         """Put ``c`` at ``p``: the one way positions change during a fight."""
         c.x, c.y, c.z = p
         self._xyz[c.row] = p
+        if self._passengers:
+            self.carry_along(c, p)  # a carried unit and its carrier move together (tactics.sim.carrying)
 
     def _enemy_table(self, team: str) -> tuple[np.ndarray, list[Any]]:
         """(rows in the position table, views) of the able enemies of ``team``, in turn order (cached until

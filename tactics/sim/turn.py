@@ -25,7 +25,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tactics.replay.schema import Say, State
+from tactics.replay.schema import Move, Say, State
 from tactics.rules.protocol import Window
 from tactics.sim.apply import Effects
 from tactics.sim.moves import Moves
@@ -106,6 +106,8 @@ class TurnRunner(Effects, Moves, Vertical):
     # -- small services ----------------------------------------------------
     def record(self, ev: Any) -> None:
         self.enc.events.append(ev)
+        if self.enc._passengers and type(ev) is Move:
+            self.enc.echo_move(ev)
 
     def say(self, c: Combatant, text: str) -> None:
         self.record(Say(t=self.enc.env.now, who=c.id, text=text))

@@ -65,6 +65,7 @@ class UnitView:
     """The ruleset's per-fighter state: read it, never change it."""
     prone = property(lambda self: self._c.prone)
     partner = property(lambda self: self._c.partner)
+    carrier = property(lambda self: self._c.carrier)
     role = property(lambda self: self._c.role)
     prepared = property(lambda self: self._c.prepared)
     flying = property(lambda self: self._c.flying)

@@ -47,6 +47,7 @@ import msgspec
 
 from tactics.errors import InputError
 from tactics.replay.reader import Replay
+from tactics.replay.schema import State
 
 _ENCODER = msgspec.json.Encoder()
 """Encodes an event exactly as the replay writer does (plain msgspec JSON)."""
@@ -181,6 +182,8 @@ def build(setup: Setup, seed: int, policies: dict[str, str] | None = None) -> An
                     ruleset=setup.rules, ruleset_options=dict(h.ruleset_options), shared=setup.shared)
     for uid in setup.order:
         _add(enc, setup, by_id[uid], policies)
+    for who, carrier in _carried_at_start(setup.replay.events):
+        enc.carry(who, carrier)  # riders on their mounts (tactics.sim.carrying): set up before any turn
     for u in setup.joiners:
         enc.at(u.joins_at, lambda e, u=u: _add(e, setup, u, policies))
     return enc
@@ -189,6 +192,17 @@ def build(setup: Setup, seed: int, policies: dict[str, str] | None = None) -> An
 def _add(enc: Any, setup: Setup, u: Any, policies: dict[str, str]) -> None:
     enc.add(setup.sheets[u.id], team=u.team, at=tuple(u.start), policy=policies.get(u.id, u.policy), id=u.id,
             flying=u.flying, expecting=u.id in setup.expecting)
+
+
+def _carried_at_start(events: Any) -> list[tuple[str, str]]:
+    """The carrier links recorded before the first turn (``state`` events with a ``carrier``)."""
+    out = []
+    for ev in events:
+        if type(ev) is not State:
+            break
+        if ev.changes.get("carrier"):
+            out.append((ev.who, ev.changes["carrier"]))
+    return out
 
 
 def _name(source: str) -> str:

@@ -4,7 +4,8 @@ A 200-fight batch (the shipped ``mano-a-mano`` encounters, seeds in turn) with e
 wrapped so each action it puts in a plan is counted; the counts are printed (``pytest -s``)
 and the actions the policies are built to use must show up. Actions no shipped sheet can
 use (guns: load; unwieldy rocks: heave) are counted but not required; their use is tested
-in ``test_tricks.py``.
+in ``test_tricks.py``. Mounted combat is no action of its own: a rider's charge is a strike
+with the metres its mount ran, counted here as ``mounted charge`` (the cavalry encounter).
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def batch(n: int = FIGHTS) -> tuple[collections.Counter, collections.Counter, co
         for e in result.events:
             if isinstance(e, Attack) and e.hit:
                 hits[e.action] += 1
+            if isinstance(e, Attack) and e.charge_m > 5 and enc.combatants[e.who].sheet.name == "Lancer":
+                outcomes["mounted charge"] += 1
     return chosen, hits, outcomes
 
 
@@ -85,3 +88,4 @@ def test_a_200_fight_batch_uses_the_actions_of_000():
     assert set(chosen) <= set(ACTIONS)
     missing = sorted(a for a in REQUIRED if not chosen[a])
     assert not missing, f"never chosen in {FIGHTS} fights: {missing}"
+    assert outcomes["mounted charge"] > 0, "no rider charged in the cavalry fights"

@@ -2,13 +2,14 @@
 
     >>> from tactics.ai.mano_a_mano import POLICIES
     >>> sorted(POLICIES)                                   # doctest: +NORMALIZE_WHITESPACE
-    ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
+    ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'mount', 'rider',
+     'skirmisher']
 
 Each policy is a module of its own (:mod:`.brawler`, :mod:`.archer`, ...);
 what they share is here too, one idea a module: :mod:`.odds` (one attack's
 odds and expected harm), :mod:`.strikes` (the best hand-to-hand turn),
 :mod:`.focus` (how worn an enemy is, for the team's focus), :mod:`.movers`
-(the safe mover the generic team fields plan with). The generic plumbing
+(the safe mover the generic team fields plan with), :mod:`.mounted` (riders and their mounts). The generic plumbing
 (fields, routes, approach, targets, reactions) is :mod:`tactics.ai`'s.
 See ``docs/ai.md`` for how each decides.
 """
@@ -21,6 +22,7 @@ from tactics.ai.mano_a_mano.brawler import Brawler, NoChargeBrawler
 from tactics.ai.mano_a_mano.cautious import Cautious
 from tactics.ai.mano_a_mano.flyer import Flyer
 from tactics.ai.mano_a_mano.grappler import Grappler
+from tactics.ai.mano_a_mano.mounted import Mount, Rider
 from tactics.ai.mano_a_mano.skirmisher import Skirmisher
 
 POLICIES: dict[str, type] = {
@@ -32,8 +34,10 @@ POLICIES: dict[str, type] = {
     "grappler": Grappler,
     "flyer": Flyer,
     "cautious": Cautious,
+    "rider": Rider,
+    "mount": Mount,
 }
 """Policy name -> class with a no-argument constructor."""
 
 __all__ = ["POLICIES", "Advance", "Brawler", "NoChargeBrawler", "Archer", "Skirmisher", "Grappler", "Flyer",
-           "Cautious"]
+           "Cautious", "Rider", "Mount"]

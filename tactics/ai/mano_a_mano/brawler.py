@@ -8,7 +8,8 @@ Each turn, in order:
    weapon hits much harder (:mod:`.tricks`); else the best hand-to-hand turn by expected harm — one
    powerful (or strategic) strike while healthy, a combo of quick strikes
    with two weapons when their sum pays more, a single quick strike when
-   injured (000 · List of Actions; 000 · Rounds).
+   injured (000 · List of Actions; 000 · Rounds); with a weapon it took by a disarm when that
+   hits harder (:mod:`.spoils`).
 3. No enemy in reach: cover a wounded ally an enemy threatens, or heave an
    unwieldy object at an enemy in range (:mod:`.tricks`).
    Otherwise, with charging on (the default), look for a charge: a straight,
@@ -35,6 +36,7 @@ from tactics.ai.fields import movers, reach_field
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import matchup
+from tactics.ai.mano_a_mano.spoils import spoils_plan
 from tactics.ai.mano_a_mano.strikes import melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
@@ -116,7 +118,7 @@ class Brawler(tricks.BreaksFree, Reactive):
             partner = view.unit(me.partner)
             acts, text = strikes(view, me, partner)
             if acts:
-                return Plan(acts, f"grappled: {text}")
+                return spoils_plan(view, me, partner, Plan(acts, f"grappled: {text}"))
             return Plan([], "grappled and nothing to strike with")
         if me.prone:
             return Plan([Act("stand")], "getting back up")
@@ -133,7 +135,7 @@ class Brawler(tricks.BreaksFree, Reactive):
             p = tricks.shove_plan(view, me, target)
             if p is None:
                 p = tricks.disarm_plan(view, me, target)
-            return p if p is not None else Plan(*strikes(view, me, target))
+            return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
         p = tricks.cover_plan(view, me, enemies)
         if p is None:
             p = tricks.heave_plan(view, me, enemies)

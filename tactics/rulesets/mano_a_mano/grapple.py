@@ -4,7 +4,8 @@ Other Actions · cover; DECISIONS · More rulings).
 A push moves its target a space and may knock it down (a :class:`~tactics.rules.effects.Fall`
 from its own height); a trip may knock down; a slam always puts the target on the ground and
 may fall onto it; a disarm puts a weapon out of hand; a success lets its maker take the dominant
-position or release (a ``grapple`` window); :func:`cover_of` finds who covers a fighter.
+position or release (a ``grapple`` window); :func:`cover_of` finds who covers a fighter. A push,
+trip, slam or hold that lands on a rider pulls it out of the saddle (:func:`~.mounts.fall_off`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from tactics.rules.protocol import Window
 
 from .checks import success_check
 from .health import split_power
+from .mounts import fall_off
+from .taken import take
 
 KEEP_BALANCE = 8
 """Difficulty of keeping one's feet after a push or trip (000 · Grappling Actions)."""
@@ -25,6 +28,10 @@ COVER_REACH_M = 2.0
 """A coverer protects only an ally within this distance (DECISIONS · More rulings · Cover)."""
 PUSH_M = 2.0
 """How far a push moves its target: one space (docs/rules.md)."""
+
+
+PULLS_DOWN = frozenset({"push", "trip", "slam", "hold"})
+"""Grappling actions that, done to a rider, pull it off its mount (docs/rules.md · Mounted combat)."""
 
 
 def free_hand(c: Any) -> bool:
@@ -59,8 +66,17 @@ def grapple_effect(world: Any, c: Any, target: Any, spec: Any, step: Any) -> Ite
             how = "taken" if free_hand(c) else "dropped"
             target.state.out_of_hand[w.name] = how
             yield Note(c.id, f"disarms {target.name}: {w.name} {how}")
+            if how == "taken":
+                take(c, w, target.name)
     if not target.able:
         return
+    if target.carrier is not None and spec.name in PULLS_DOWN:
+        # docs/rules.md · Mounted combat: grappled out of the saddle, a fall from the mount's back
+        mount = world.unit(target.carrier)
+        if mount is not None:
+            yield from fall_off(world, target, mount, f"pulled down by {c.name}'s {spec.name}")
+            if spec.name in ("push", "trip"):
+                return  # the fall is its knock-down
     if spec.name in ("push", "trip"):
         if spec.name == "push":
             # forced to move the way the pusher wants: straight away by default

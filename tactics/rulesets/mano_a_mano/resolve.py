@@ -34,6 +34,9 @@ from tactics.rules.records import Modifier
 from .actions import ACTIONS, can_do
 from .attack import RuleOptions, resolve_attack
 from .checks import d20_roll, harm, success_check
+from .mounts import after_attack
+from .taken import armed_sheet
+from .vehicles import RAM, ram
 from .grapple import COVER_REACH_M, KEEP_BALANCE, PUSH_M, cover_of, grapple_effect, slam_harm
 from .other import delay_turn, is_quick, other_action
 from .stances import stance_modifiers
@@ -112,6 +115,9 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
     if name == "delay":
         yield from delay_turn(world, c, step, budget, turn)
         return
+    if name == RAM:
+        yield from ram(world, c, step, budget, turn)
+        return
     spec = ACTIONS.get(name)
     if spec is None:
         yield Refused(c.id, f"unknown action {name!r}")
@@ -135,8 +141,11 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         try:
             weapon = ch.weapon(step.weapon)
         except KeyError:
-            yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
-            return
+            if step.weapon not in st.taken:
+                yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
+                return
+            ch = armed_sheet(c)  # a weapon it took by a disarm (.taken)
+            weapon = ch.weapon(step.weapon)
     if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
         yield Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})")
         return
@@ -165,13 +174,15 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
     if not target.able:
         yield Refused(c.id, f"{spec.name}: {target.name} is already out of the fight")
         return
-    yield from _attack(world, c, spec, weapon, target, step, turn)
+    yield from _attack(world, c, spec, weapon, target, step, turn, ch)
 
-def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any) -> Iterator[Effect]:
-    """A strike, throw, shot or grappling action (000 · Attacking; DECISIONS · Attacks at a distance)."""
+def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any,
+            ch: Any = None) -> Iterator[Effect]:
+    """A strike, throw, shot or grappling action (000 · Attacking; DECISIONS · Attacks at a distance);
+    ``ch``: the attacker's sheet with what it took in hand, when it uses a taken weapon."""
     kind = spec.kind
     st = c.state
-    ch = c.sheet
+    ch = c.sheet if ch is None else ch
     if weapon is None and kind != "grapple":
         weapon = default_weapon(c, kind)
         if weapon is None:
@@ -310,4 +321,5 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
                                         note=f"{c.name}'s {spec.name} failed")) == "release":
                 yield Status(target.id, {"partner": None, "role": None})
                 yield Status(c.id, {"partner": None, "role": None})
-
+    if c.sheet.qualities or target.sheet.qualities:
+        yield from after_attack(world, c, target)  # 000 · Mounted Combat: the rider's riding roll

@@ -36,6 +36,7 @@ from .health import health_state
 from .load import character_from_dict
 from .movement import airspeed_after, climb_profile, max_jump
 from .state import FighterState, speeds
+from .vehicles import RAM, RAM_SOURCE
 
 VERSION = "1"
 
@@ -69,6 +70,7 @@ def _catalogue() -> Mapping[str, ActionInfo]:
     out = {name: ActionInfo(name, _KIND[s.kind], _TARGETS.get(name, "enemy" if s.kind != "other" else "none"),
                             s.source, s.quick) for name, s in ACTIONS.items()}
     out["prepare counter"] = ActionInfo("prepare counter", "other", "none", "000 · Rounds", False)
+    out[RAM] = ActionInfo(RAM, "melee", "enemy", RAM_SOURCE, False)
     return MappingProxyType(out)
 
 
@@ -143,6 +145,9 @@ class ManoAMano:
 
     # movement numbers ----------------------------------------------------------
     def speeds(self, unit: Any) -> tuple[float, float]:
+        riding = unit.state.riding if getattr(unit, "carrier", None) is not None else None
+        if riding is not None:
+            return speeds(riding, False)  # a rider moves at its mount's pace (.mounts)
         return speeds(unit.sheet, unit.prone)
 
     def reach(self, unit: Any) -> tuple[float, float]:

@@ -53,6 +53,14 @@ class FighterState:
     weapon_counts: dict[str, int] = field(default_factory=dict)
     speeds: dict[bool, tuple[float, float, float]] = field(default_factory=dict)
     """The sheet's speeds standing and on the ground, worked out once per fighter."""
+    riding: Character | None = None
+    taken: dict[str, Any] = field(default_factory=dict)
+    """Weapons this fighter took from others by disarming them: its own to use (see :mod:`.taken`)."""
+    armed: Character | None = None
+    """Its sheet with the taken weapons in hand (made when first needed)."""
+    turn_start: tuple[float, float] | None = None
+    """Where its last turn began: how far it moved since, for collisions (see :mod:`.vehicles`)."""
+    """The sheet of the mount last ridden: a carried fighter moves at its speeds (see :mod:`.mounts`)."""
 
     @classmethod
     def of(cls, ch: Character, evading: bool = False) -> FighterState:

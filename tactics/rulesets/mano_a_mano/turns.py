@@ -23,6 +23,7 @@ from tactics.rules.effects import Check, Harm, Status
 
 from .actions import acts_every
 from .health import recover_stun
+from .mounts import kind_of, mount_turn, rider_turn
 from .movement import climb_profile, jump_needs_roll
 from .resolve import max_range, success_check
 from .state import OpeningBudget, TurnBudget, budget_for
@@ -123,10 +124,17 @@ def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget |
     ch = c.sheet
     if round_index % acts_every(ch.speed):
         return None
-    if covered is None:
+    st.turn_start = (c.x, c.y)
+    mounted = c.carrier is not None or ch.qualities and kind_of(ch) is not None
+    if covered is None and not mounted:
         return budget_for(ch, st, c.standing, c.prone)
     budget = budget_for(ch, st, c.standing, c.prone, OpeningBudget)
-    budget.opening = (Status(c.id, {"covering": None}),)
+    opening: list[Any] = [] if covered is None else [Status(c.id, {"covering": None})]
+    if c.carrier is not None:
+        opening += rider_turn(world, c, budget)
+    elif mounted:
+        opening += mount_turn(world, c, budget)
+    budget.opening = tuple(opening)
     return budget
 
 
