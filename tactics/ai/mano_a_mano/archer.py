@@ -30,6 +30,7 @@ import numpy as np
 
 from tactics.ai.approach import walk_in
 from tactics.ai.fields import movers, standable, team_field
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.odds import Estimate, estimate
@@ -64,7 +65,7 @@ def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarr
     return cc.ravel(), rr.ravel()
 
 
-class Archer(tricks.BreaksFree, Reactive):
+class Archer(Lawful, tricks.BreaksFree, Reactive):
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
     name = "archer"
