@@ -15,7 +15,8 @@ the policies (it reads the events duck-typed, so a replay file loaded by
 **Refused**: every ``say`` the engine writes for a refused step (``refused: ...``).
 
 **An attack's odds**: the chance of the attack as its policy estimated it, when
-the decision that planned it recorded one (an alternative named :data:`ODDS`),
+the decision that planned it recorded one (an alternative named :data:`ODDS`:
+the lowest chance among the attacks it planned),
 else the chance the recorded roll had before it was rolled, from the roll
 alone (:func:`roll_odds`: the dice, the modifiers folded into the total and
 the target or the other side's roll — ruleset-blind, and never kinder than the
@@ -179,27 +180,29 @@ def _alt(alts: Sequence[Any], name: str) -> float | None:
 
 
 def futility(events: Iterable[Any]) -> Futility:
-    """Count the turns, refused steps and poor-odds attacks of one replay's events."""
+    """Count the turns, refused steps and poor-odds attacks of one replay's events.
+
+    An attack reads the alternatives of its fighter's latest decision (the
+    last ``say`` that is not a refusal, since its last ``turn`` began).
+    """
     out = Futility()
     decision: dict[str, Sequence[Any]] = {}
-    used: set[str] = set()
     for ev in events:
         kind = _kind(ev)
         if kind == "turn":
             out.turns += 1
+            decision.pop(_get(ev, "who"), None)
         elif kind == "say":
             text = str(_get(ev, "text", ""))
             if text.startswith("refused"):
                 out.refused += 1
             else:
                 decision[_get(ev, "who")] = _get(ev, "alternatives", ()) or ()
-                used.discard(_get(ev, "who"))
         elif kind == "attack":
             out.attacks += 1
             who = _get(ev, "who")
-            alts = decision.get(who, ()) if not _get(ev, "reaction") else ()
-            odds = _alt(alts, ODDS) if who not in used else None
-            used.add(who)
+            alts = decision.get(who, ())
+            odds = _alt(alts, ODDS)
             if odds is None:
                 odds = roll_odds(_get(ev, "roll"), who)
             if odds is None:
