@@ -24,9 +24,10 @@ rules, which may add a natural success).
 
 **A move that raises them**: a decision that attacks at under
 :data:`POOR_ODDS` records, as the alternative :data:`MOVE_ODDS`, the best odds
-of an attack it could make after a move open this turn (or by waiting for
-the enemy to come). An attack under the line counts as **futile** when that
-record beats its odds, or when the policy recorded none (it did not look).
+of an attack it could make after a move open this turn. An attack under the
+line counts as **futile** when that record beats its odds, or when the policy
+recorded none (it did not look) — except an answer to a reaction window in
+someone else's turn with no plan said, where no move is open.
 """
 
 from __future__ import annotations
@@ -182,26 +183,41 @@ def _alt(alts: Sequence[Any], name: str) -> float | None:
 def futility(events: Iterable[Any]) -> Futility:
     """Count the turns, refused steps and poor-odds attacks of one replay's events.
 
-    An attack reads the alternatives of its fighter's latest decision (the
-    last ``say`` that is not a refusal, since its last ``turn`` began).
+    An attack in its fighter's own turn reads the alternatives of the decision
+    that turn made (its last ``say`` that is not a refusal; a bare note the
+    ruleset says later in the turn does not replace a decision that left a
+    record). An attack in
+    someone else's turn answers a reaction window: it reads the reaction plan's
+    decision when its policy said one in that turn (a counter that walks
+    first), else it had no move open (interfering, parrying, a choice of the
+    ruleset's), and its odds are the roll's.
     """
     out = Futility()
     decision: dict[str, Sequence[Any]] = {}
+    current: Any = None
+    said: set[Any] = set()
     for ev in events:
         kind = _kind(ev)
         if kind == "turn":
             out.turns += 1
-            decision.pop(_get(ev, "who"), None)
+            current = _get(ev, "who")
+            decision.pop(current, None)
+            said = set()
         elif kind == "say":
             text = str(_get(ev, "text", ""))
             if text.startswith("refused"):
                 out.refused += 1
             else:
-                decision[_get(ev, "who")] = _get(ev, "alternatives", ()) or ()
+                who = _get(ev, "who")
+                alts = _get(ev, "alternatives", ()) or ()
+                if alts or who not in said or not decision.get(who):
+                    decision[who] = alts
+                said.add(who)
         elif kind == "attack":
             out.attacks += 1
             who = _get(ev, "who")
-            alts = decision.get(who, ())
+            reaction = who != current and who not in said
+            alts = () if reaction else decision.get(who, ())
             odds = _alt(alts, ODDS)
             if odds is None:
                 odds = roll_odds(_get(ev, "roll"), who)
@@ -209,9 +225,20 @@ def futility(events: Iterable[Any]) -> Futility:
                 out.unknown_odds += 1
                 continue
             if odds < POOR_ODDS:
+                move = odds if reaction else _alt(alts, MOVE_ODDS)
                 out.poor.append(PoorAttack(float(_get(ev, "t")), who, str(_get(ev, "target")),
-                                           str(_get(ev, "action")), odds, _alt(alts, MOVE_ODDS)))
+                                           str(_get(ev, "action")), odds, move))
     return out
+
+
+def with_odds(plan: Any, odds: float, move_odds: float, always: bool = False) -> Any:
+    """``plan`` (a :class:`~tactics.rules.plan.Plan`) with the records :func:`futility` reads: the
+    attack's ``odds`` and, when they are poor, the best ``move_odds`` a move open this turn would
+    give. Unless ``always``, a plan whose attack pays is returned as it is (its replay unchanged:
+    the roll's own odds then stand for it)."""
+    if odds >= POOR_ODDS:
+        return type(plan)(plan.steps, plan.reason, tuple(plan.alternatives) + ((ODDS, odds),)) if always else plan
+    return type(plan)(plan.steps, plan.reason, tuple(plan.alternatives) + ((ODDS, odds), (MOVE_ODDS, move_odds)))
 
 
 def table(rows: Iterable[tuple[str, int, Futility]]) -> str:
@@ -225,4 +252,4 @@ def table(rows: Iterable[tuple[str, int, Futility]]) -> str:
 
 
 __all__ = ["POOR_ODDS", "ODDS", "MOVE_ODDS", "dice_distribution", "roll_odds", "PoorAttack", "Futility",
-           "futility", "table"]
+           "futility", "with_odds", "table"]
