@@ -392,7 +392,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             if p0v < AIM_BELOW:
                 return [Act("draw", weapon=w), Act("aim", weapon=w)], f"drawing and aiming at {target.name} (only {p0v:.0%} unaimed)"
             return [Act("draw", weapon=w), shoot], f"drawing and shooting {target.name} ({p0v:.0%})"
-        if me.health == "healthy" and not drawn:
+        if me.health == "healthy" and not drawn and p0v >= POOR_ODDS:
             return [Act("draw and fire", target=target.id, weapon=w)], f"draw and fire at {target.name} ({p0v:.0%})"
         if not drawn:
             return [Act("draw", weapon=w)], f"drawing on {target.name} (one action a turn)"

@@ -134,6 +134,8 @@ class Cautious(Lawful, tricks.BreaksFree, Reactive):
             if r is None:
                 return Plan([], f"counter: cannot reach {attacker.name}")
             steps += r.steps
+            if not r.arrives:   # a shot from afar: the counter only closes in
+                return Plan(steps, f"counter: closing on {attacker.name}, out of reach")
         attacks = best_melee(view, me, attacker)
         what = " + ".join(f"{a.action} ({a.weapon})" for a in attacks) or "nothing"
         return Plan(steps + [a.act(attacker) for a in attacks], f"counter-attacking {attacker.name}: {what}")

@@ -84,8 +84,9 @@ def _walked(me: UnitView, steps: list[MoveTo | Act]) -> tuple[tuple[float, float
 
 
 def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float] | None = None,
-                target: UnitView | None = None) -> float | None:
-    """The chance of ``act`` (an attack) hitting, as :func:`~.odds.estimate` sees it, shot from ``at``."""
+                target: UnitView | None = None, aimed: bool | None = None) -> float | None:
+    """The chance of ``act`` (an attack) hitting, as :func:`~.odds.estimate` sees it, shot from ``at``;
+    ``aimed``: a shot or throw after an aim (default: whether ``me`` has aimed already)."""
     spec = ACTIONS.get(act.action)
     if spec is None or spec.kind not in ATTACKS or act.target is None:
         return None
@@ -101,16 +102,20 @@ def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, floa
     dist = None
     if at is not None and spec.kind in ("throw", "shot"):
         dist = math.dist(at, target.pos)
-    e = estimate(view, me, target, act.action, weapon, distance=dist)
+    if aimed is None:
+        aimed = bool(me.state.aim_bonus)
+    aim = 5 if aimed and spec.kind in ("throw", "shot") else 0
+    e = estimate(view, me, target, act.action, weapon, distance=dist, aim=aim)
     return None if e is None else e.p
 
 
-def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float) -> float:
+def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float,
+              aimed: bool | None = None) -> float:
     """The best chance of ``act`` after a move open this turn from ``at`` (``walk_left`` metres):
     a shot or throw from as close as the walk left brings it (with a line of sight from there);
     a blow from ground a metre or more above the target (000 · Stances: attacking from above)."""
     target = view.unit(act.target or "")
-    here = attack_odds(view, me, act, at, target) or 0.0
+    here = attack_odds(view, me, act, at, target, aimed) or 0.0
     if target is None or walk_left <= 0.1:
         return here
     spec = ACTIONS[act.action]
@@ -126,7 +131,7 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
         nz = view.map.ground_height(nx, ny)
         if not view.map.line_of_sight((nx, ny, nz + 1.6), (tx, ty, tz + 1.0)):
             return here
-        return max(here, attack_odds(view, me, act, (nx, ny, nz), target) or 0.0)
+        return max(here, attack_odds(view, me, act, (nx, ny, nz), target, aimed) or 0.0)
     if me.z >= tz + 1.0:
         return here
     tmap = view.map
@@ -147,20 +152,21 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring)."""
     me = view.me
-    worst: tuple[float, Act, int] | None = None
+    worst: tuple[float, Act, bool] | None = None
     for i, s in enumerate(plan.steps):
         if isinstance(s, Act):
             at, _, _ = _walked(me, plan.steps[:i])
-            p = attack_odds(view, me, s, at)
+            aimed = bool(me.state.aim_bonus) or any(isinstance(a, Act) and a.action == "aim" for a in plan.steps[:i])
+            p = attack_odds(view, me, s, at, aimed=aimed)
             if p is not None and (worst is None or p < worst[0]):
-                worst = (p, s, i)
+                worst = (p, s, aimed)
     if worst is None:
         return plan
-    p, act, i = worst
+    p, act, aimed = worst
     if p >= POOR_ODDS:
         return plan
     at, metres, _ = _walked(me, plan.steps)
-    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres)))
+    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
     return Plan(plan.steps, plan.reason, tuple(plan.alternatives) + alts)
 
 
