@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
-from tactics.ai.mano_a_mano.odds import estimate, matchup
+from tactics.ai.mano_a_mano.odds import act_chance, matchup
 from tactics.rulesets.mano_a_mano.actions import ACTIONS
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -105,8 +105,7 @@ def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, floa
     if aimed is None:
         aimed = bool(me.state.aim_bonus)
     aim = 5 if aimed and spec.kind in ("throw", "shot") else 0
-    e = estimate(view, me, target, act.action, weapon, distance=dist, aim=aim)
-    return None if e is None else e.p
+    return act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), dist, aim)
 
 
 def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float,
@@ -144,8 +143,8 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
             m = list(matchup(view, me, target))
             m[7] = True
             weapon = me.character.weapon(act.weapon) if act.weapon else None
-            e = estimate(view, me, target, act.action, weapon, match=tuple(m))
-            return max(here, e.p if e is not None else 0.0)
+            p = act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), match=tuple(m))
+            return max(here, p or 0.0)
     return here
 
 
