@@ -132,3 +132,45 @@ def test_no_futile_turns_on_any_shipped_encounter_over_5_seeds():
 @pytest.mark.slow
 def test_no_futile_turns_on_any_shipped_encounter_over_50_seeds():
     check_all(50)
+
+
+# -- the policies' side ------------------------------------------------------------
+def _under_a_flyer(z: float):
+    from pathlib import Path
+
+    from tactics import Encounter, load_character, load_map
+
+    root = Path(__file__).resolve().parents[2]
+    enc = Encounter(load_map(root / "maps" / "arena.toml"), seed=1)
+    me = enc.add(load_character(root / "assets/characters/soldier.toml"), team="red", at=(10.0, 10.0),
+                 policy="cautious")
+    flyer = enc.add(load_character(root / "assets/characters/winged.toml"), team="blue", at=(11.0, 10.0),
+                    policy="passive", flying=True)
+    enc.combatants[flyer.id].z = z
+    return enc.view_for(enc.combatants[me.id]), flyer
+
+
+def test_lawful_drops_a_strike_the_rules_refuse_and_keeps_one_after_a_move():
+    from tactics.ai.mano_a_mano.lawful import lawful
+    from tactics.rules.plan import MoveTo
+
+    view, flyer = _under_a_flyer(4.0)
+    strike = Act("quick strike", target=flyer.id, weapon="arming sword")
+    assert view.refusal(strike) is not None           # 4 m up: out of reach
+    bare = lawful(view, Plan([strike], "striking"))
+    assert bare.steps == [] and "nothing allowed" in bare.reason
+    moved = lawful(view, Plan([MoveTo(12.0, 10.0), strike], "walking in"))
+    assert moved.steps[-1] == strike                   # reach after a move is the policy's business
+
+
+def test_a_soldier_under_a_flyer_out_of_reach_waits_for_it_in_a_counter():
+    from tactics.ai.approach import overhead
+    from tactics.ai.mano_a_mano.cautious import Cautious
+
+    view, flyer = _under_a_flyer(4.0)
+    assert overhead(view, view.me, flyer, near=True)
+    plan = Cautious().plan(view)
+    assert [s.action for s in plan.steps] == ["prepare counter"] and "overhead" in plan.reason
+    low, flyer = _under_a_flyer(1.0)
+    assert not overhead(low, low.me, flyer)
+    assert any(isinstance(s, Act) and s.target == flyer.id for s in Cautious().plan(low).steps)
