@@ -340,7 +340,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                 acts: list[Act], what: str, at: tuple[float, float, float]) -> tuple[list[Any], list[Act], str]:
         """A shot under :data:`POOR_ODDS` that a walk toward its target would better: walk in
         instead (up to 4 m short of it), and shoot on arrival only if the shot pays by then
-        (issue 17: no futile turns; 000 · Range: the difficulty falls with the distance)."""
+        (issue 17: no futile turns; 000 · Attacking · Attacking from a Distance)."""
         shots = [a for a in acts if a.target is not None]
         if not shots:
             return steps, acts, what

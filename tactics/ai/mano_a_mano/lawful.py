@@ -112,7 +112,8 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
               aimed: bool | None = None) -> float:
     """The best chance of ``act`` after a move open this turn from ``at`` (``walk_left`` metres):
     a shot or throw from as close as the walk left brings it (with a line of sight from there);
-    a blow from ground a metre or more above the target (000 · Stances: attacking from above)."""
+    a blow from ground a metre or more above the target (000 · Stance and Position; DECISIONS: from
+    above is 1 m higher)."""
     target = view.unit(act.target or "")
     here = attack_odds(view, me, act, at, target, aimed) or 0.0
     if target is None or walk_left <= 0.1:
