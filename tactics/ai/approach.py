@@ -65,6 +65,7 @@ def _approach_point(tmap: Any, me: tuple[float, float, float], target: tuple[flo
 
 
 HOLDING = "no path to any enemy: holding"
+OVERHEAD = "waiting for it to come down"
 
 
 def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
@@ -77,6 +78,8 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
     """
     if view.in_reach(me, target):
         return [], None
+    if overhead(view, me, target, near=True):
+        return [], Plan([], f"{target.name} is out of reach overhead: {OVERHEAD}")
     if not reachable(view, me, enemies):
         return [], Plan([], HOLDING)
     r = move_toward(view, me, target, enemies)
@@ -167,7 +170,21 @@ def _move_toward(view: View, me: UnitView, target: UnitView, enemies: list[UnitV
         return r, pure and pure2
     if r.arrives and math.hypot(r.end[0] - target.x, r.end[1] - target.y) > reach(view, me)[0] - 0.1:
         r.arrives = False
+    if r.arrives and overhead(view, me, target):
+        r.arrives = False
     return r, pure
+
+
+def overhead(view: View, me: UnitView, target: UnitView, near: bool = False) -> bool:
+    """Is ``target`` flying higher over the ground beneath it than ``me`` reaches up from there?
+    (No walk brings it into reach: wait for it to come down.) ``near``: and is it already within
+    ``me``'s horizontal reach (farther off, walking closer still pays: it may come down)."""
+    if not target.flying:
+        return False
+    flat, up = reach(view, me)
+    if near and math.hypot(me.x - target.x, me.y - target.y) > flat:
+        return False
+    return target.z - view.map.ground_height(target.x, target.y) > up
 
 
 def hold(reason: str) -> Plan:

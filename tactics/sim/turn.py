@@ -160,13 +160,17 @@ class TurnRunner(Effects, Moves, Vertical):
         if not isinstance(plan, Plan):
             raise TypeError(f"policy of {c.id} returned {type(plan).__name__}, not a Plan")
         if plan.reason:
-            alts = plan.alternatives
-            if alts:
-                self.record(Say(t=enc.env.now, who=c.id, text=plan.reason,
-                                alternatives=[(str(w), round(float(v), 6)) for w, v in alts]))
-            else:
-                self.say(c, plan.reason)
+            self.say_plan(c, plan, plan.reason)
         yield from self.execute(c, list(plan.steps), ts, budget)
+
+    def say_plan(self, c: Combatant, plan: Plan, text: str) -> None:
+        """Record a plan's reason ``text`` with the alternatives it weighed (a turn's, a counter's, a replan's)."""
+        alts = plan.alternatives
+        if alts:
+            self.record(Say(t=self.enc.env.now, who=c.id, text=text,
+                            alternatives=[(str(w), round(float(v), 6)) for w, v in alts]))
+        else:
+            self.say(c, text)
 
     def react_turn(self, c: Combatant, attacker: Combatant, window: Window):
         """A prepared reaction fires: ``c`` moves and acts before ``attacker``'s action lands."""
@@ -178,7 +182,7 @@ class TurnRunner(Effects, Moves, Vertical):
         budget = self.rules.begin_reaction(self.world, c, window)
         ts = TurnState(enc.env.now, budget, reaction=window.kind)
         plan = self._reaction_plan(c, window, attacker)
-        self.say(c, plan.reason or window.note)
+        self.say_plan(c, plan, plan.reason or window.note)
         yield from self.execute(c, list(plan.steps), ts, budget)
         enc.note_activity()
 
@@ -241,7 +245,7 @@ class TurnRunner(Effects, Moves, Vertical):
                     new = self._replan(c, Plan(rest, ""))
                     if new is not None:
                         if new.reason:
-                            self.say(c, new.reason)
+                            self.say_plan(c, new, new.reason)
                         rest = list(new.steps)
                     steps = rest
                     i = 0

@@ -48,6 +48,7 @@ from tactics.ai.d100_opposed.spots import Spots, spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
 from tactics.rulesets.d100_opposed.ruleset import AIM
+from tactics.ai.futility import with_odds
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import UnitView, View
 
@@ -136,6 +137,8 @@ class Tactician:
         if alts:
             reason += " | also: " + ", ".join(alts)
         steps = chosen.steps if chosen.steps is not None else ctx.steps(chosen.spot, chosen.stood) + chosen.acts
+        if chosen.attack is not None:   # its odds, for tactics.ai.futility (never under LOW_ODDS here)
+            return with_odds(Plan(steps, reason), chosen.attack.p, chosen.attack.p, always=True)
         return Plan(steps, reason)
 
     # ------------------------------------------------------------- reactions

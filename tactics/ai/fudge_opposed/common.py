@@ -166,7 +166,9 @@ class FudgePolicy:
         jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
         if jammed and not [w for w in weapons(me) if w.name != "hands"]:
             return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
-        return self.decide(view, me, enemies)
+        from .pays import pays  # pays builds on this module's close_in
+
+        return pays(view, me, enemies, self.decide(view, me, enemies))
 
     def when_prone(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
         """Knocked down: −4 to attacks and Block until it spends an action to stand (002 · Prone)."""

@@ -29,6 +29,7 @@ import math
 from typing import Any
 
 from tactics.ai.approach import HOLDING
+from tactics.ai.futility import POOR_ODDS, with_odds
 from tactics.rulesets.fudge_opposed import group
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
 from tactics.rulesets.fudge_opposed.state import dual_partner, weapons
@@ -49,6 +50,12 @@ class Trooper(FudgePolicy):
 
     def decide(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
         choice, head = self.squad_choice(view, me, enemies)
+        plan = self._decide(view, me, enemies, choice, head)
+        if choice.p < POOR_ODDS or not any(isinstance(s, Act) for s in plan.steps):
+            return plan
+        return with_odds(plan, choice.p, choice.p, always=True)  # the pooled odds the squad planned on
+
+    def _decide(self, view: Any, me: Any, enemies: list[Any], choice: Any, head: str) -> Plan:
         target, kind, weapon = choice.note_target, choice.kind, choice.weapon
         if kind == "dogpile":
             got = close_in(view, me, target, enemies)

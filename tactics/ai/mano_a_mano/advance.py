@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.rulesets.mano_a_mano import Character
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.view import UnitView, View
 
 
-class Advance:
+class Advance(Lawful):
     """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
 
     name = "advance"

@@ -28,8 +28,10 @@ from typing import Any
 
 import numpy as np
 
-from tactics.ai.approach import walk_in
+from tactics.ai.approach import approach_point, walk_in
+from tactics.ai.futility import POOR_ODDS
 from tactics.ai.fields import movers, standable, team_field
+from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.odds import Estimate, estimate
@@ -64,7 +66,7 @@ def cells_around(tmap: Any, col: int, row: int, metres: float) -> tuple[np.ndarr
     return cc.ravel(), rr.ravel()
 
 
-class Archer(tricks.BreaksFree, Reactive):
+class Archer(Lawful, tricks.BreaksFree, Reactive):
     """Ranged: keep away, keep sight, draw-aim-shoot, climb to high ground."""
 
     name = "archer"
@@ -111,6 +113,8 @@ class Archer(tricks.BreaksFree, Reactive):
         # the target seen from where the move ends
         target, shot = self._best_target(view, me, enemies, bow, at)
         acts, what = self._shots(view, me, target, shot, bow)
+        if not me.climbing:
+            steps, acts, what = self._closer(view, me, enemies, bow, steps, acts, what, at)
         steps += acts
         # on high ground, shot at someone coming up: step back out of its reach with what is left
         if acts and self._on_high(me, enemies) and any(a.action.endswith("shot") or a.action == "draw and fire" for a in acts):
@@ -332,6 +336,32 @@ class Archer(tricks.BreaksFree, Reactive):
         note = ("moving " + ", ".join(bits)) if bits else "repositioning"
         return (float(xs[i]), float(ys[i])), note, bool(sees[i])
 
+    def _closer(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any, steps: list[Any],
+                acts: list[Act], what: str, at: tuple[float, float, float]) -> tuple[list[Any], list[Act], str]:
+        """A shot under :data:`POOR_ODDS` that a walk toward its target would better: walk in
+        instead (up to 4 m short of it), and shoot on arrival only if the shot pays by then
+        (issue 17: no futile turns; 000 · Attacking · Attacking from a Distance)."""
+        shots = [a for a in acts if a.target is not None]
+        if not shots:
+            return steps, acts, what
+        act = shots[0]
+        p = attack_odds(view, me, act, at)
+        used = math.hypot(at[0] - me.x, at[1] - me.y)
+        if p is None or p >= POOR_ODDS or move_odds(view, me, act, at, view.movement(me) - used) <= p:
+            return steps, acts, what
+        target = view.unit(act.target)
+        r = route(view, me, approach_point(view, me, target, stop=4.0))
+        if r is None:
+            return steps, acts, what
+        ex, ey = r.end
+        at2 = (ex, ey, view.map.ground_height(ex, ey))
+        target2, shot2 = self._best_target(view, me, enemies, bow, at2)
+        acts2, what2 = self._shots(view, me, target2, shot2, bow)
+        worst = min((attack_odds(view, me, a, at2) or 0.0 for a in acts2 if a.target is not None), default=1.0)
+        if worst < POOR_ODDS:
+            acts2, what2 = self._shots(view, me, None, None, bow)
+        return list(r.steps), acts2, f"closing in: only {p:.0%} from there; {what2}"
+
     # -- shooting ------------------------------------------------------------
     def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
         n = combo_allowance(me, multiple_weapons=False)   # draw, aim and shoot all use the bow
@@ -362,7 +392,7 @@ class Archer(tricks.BreaksFree, Reactive):
             if p0v < AIM_BELOW:
                 return [Act("draw", weapon=w), Act("aim", weapon=w)], f"drawing and aiming at {target.name} (only {p0v:.0%} unaimed)"
             return [Act("draw", weapon=w), shoot], f"drawing and shooting {target.name} ({p0v:.0%})"
-        if me.health == "healthy" and not drawn:
+        if me.health == "healthy" and not drawn and p0v >= POOR_ODDS:
             return [Act("draw and fire", target=target.id, weapon=w)], f"draw and fire at {target.name} ({p0v:.0%})"
         if not drawn:
             return [Act("draw", weapon=w)], f"drawing on {target.name} (one action a turn)"

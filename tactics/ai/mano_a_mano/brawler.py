@@ -33,6 +33,7 @@ from typing import Any
 
 from tactics.ai.approach import HOLDING, STOP_M, approach_point, move_toward
 from tactics.ai.fields import movers, reach_field
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import matchup
@@ -87,7 +88,7 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     return list(got[0]), got[1]
 
 
-class Brawler(tricks.BreaksFree, Reactive):
+class Brawler(Lawful, tricks.BreaksFree, Reactive):
     """Melee: close in, charge when the ground allows, powerful strikes when healthy."""
 
     name = "brawler"

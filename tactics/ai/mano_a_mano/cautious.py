@@ -25,7 +25,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.approach import move_toward, walk_in
+from tactics.ai.approach import move_toward, overhead, walk_in
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate
@@ -35,7 +36,7 @@ from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 
-class Cautious(tricks.BreaksFree, Reactive):
+class Cautious(Lawful, tricks.BreaksFree, Reactive):
     """Defence first: evade when pressed, prepare counter-attacks, rest off stun, strike cautiously."""
 
     name = "cautious"
@@ -87,6 +88,11 @@ class Cautious(tricks.BreaksFree, Reactive):
         # 4. careful attack
         target = pick_target(view, me, enemies)
         assert target is not None
+        if overhead(view, me, target, near=True):
+            # no walk brings a flyer up there into reach: wait for its dive in a counter (000 · Rounds)
+            if me.prepared:
+                return Plan([], f"{target.name} is out of reach overhead: counter ready")
+            return Plan([Act("prepare counter")], f"{target.name} is out of reach overhead: waiting to counter it")
         steps, wait = walk_in(view, me, target, enemies, f"advancing carefully on {target.name}")
         if wait is not None:
             return wait
@@ -128,6 +134,8 @@ class Cautious(tricks.BreaksFree, Reactive):
             if r is None:
                 return Plan([], f"counter: cannot reach {attacker.name}")
             steps += r.steps
+            if not r.arrives:   # a shot from afar: the counter only closes in
+                return Plan(steps, f"counter: closing on {attacker.name}, out of reach")
         attacks = best_melee(view, me, attacker)
         what = " + ".join(f"{a.action} ({a.weapon})" for a in attacks) or "nothing"
         return Plan(steps + [a.act(attacker) for a in attacks], f"counter-attacking {attacker.name}: {what}")

@@ -26,6 +26,7 @@ import math
 from typing import Any
 
 from tactics.ai.fields import steer
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.strikes import best_melee
@@ -42,7 +43,7 @@ STRIKE_FLAT_M = 1.5
 """Horizontal offset from the target when striking (reach is 3 m)."""
 
 
-class Flyer(tricks.BreaksFree, Reactive):
+class Flyer(Lawful, tricks.BreaksFree, Reactive):
     """Flight: hover out of reach above the target, dive to strike from above, climb back."""
 
     name = "flyer"
@@ -94,7 +95,8 @@ class Flyer(tricks.BreaksFree, Reactive):
         budget = cur if me.flying else base
         if (sx, sy) != (target.x, target.y) and view.in_reach(me, target) and start_z - target.z <= MELEE_REACH_UP_M:
             dive = 0.0
-        if dive + climb_back <= budget - 0.2 and start_z + (strike_z - start_z) <= start_z + base / 2:
+        clear = dive == 0.0 or tmap.line_of_sight((me.x, me.y, start_z), (sx, sy, strike_z))
+        if clear and dive + climb_back <= budget - 0.2 and start_z + (strike_z - start_z) <= start_z + base / 2:
             attacks = best_melee(view, me, target)
             if attacks:
                 steps: list[Any] = []

@@ -21,6 +21,7 @@ a hold that succeeds gives the dominant position (+5 against the one held,
 from __future__ import annotations
 
 from tactics.ai.approach import walk_in
+from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate
@@ -30,7 +31,7 @@ from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
 
 
-class Grappler(Reactive):
+class Grappler(Lawful, Reactive):
     """Grappling: clinch with a hold, take the dominant position, then slam, wrench or choke."""
 
     name = "grappler"

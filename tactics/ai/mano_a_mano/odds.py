@@ -188,8 +188,20 @@ def _stance_sum(view: View, stance: tuple) -> int | None:
     return got
 
 
+def act_chance(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
+               avoid: tuple[str, ...] = (), distance: float | None = None, aim: int = 0,
+               match: tuple | None = None) -> float | None:
+    """The chance of ``action`` as planned: aimed around exactly the armor pieces ``avoid`` (where
+    :func:`estimate` picks the way with the best expected harm); None if impossible."""
+    armor = [o for o in _armor(view, target.character) if o[0] == tuple(avoid)] or [((), 0, 0)]
+    match = matchup(view, me, target) if match is None else match
+    e = _estimate(view, me, target, action, weapon, 0.0, distance, aim, match, armor)
+    return None if e is None else e.p
+
+
 def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
-              charge_m: float, distance: float | None, aim: int, match: tuple) -> Estimate | None:
+              charge_m: float, distance: float | None, aim: int, match: tuple,
+              armor: list[tuple[tuple[str, ...], int, int]] | None = None) -> Estimate | None:
     spec = ACTIONS[action]
     kind = spec.kind
     sides = _sides(view, me, match, kind, bool(aim))
@@ -233,7 +245,8 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         power *= 2
     if charge_m > 5.0 and kind in ("strike", "grapple"):
         power += math.floor(charge_m) - 5
-    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp, _armor(view, tc))
+    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp,
+                         _armor(view, tc) if armor is None else armor)
 
 
 def _armor(view: View, tc: Any) -> list[tuple[tuple[str, ...], int, int]]:

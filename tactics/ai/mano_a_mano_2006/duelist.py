@@ -29,6 +29,7 @@ import math
 from typing import Any
 
 from tactics.ai.approach import move_toward
+from tactics.ai.futility import with_odds
 from tactics.ai.targets import pick_target
 from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import sheet_of, state_of, weapons_in_hand
@@ -36,7 +37,7 @@ from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for
 from tactics.sim.plan import Act, Plan
 
-from .odds import Split, holding_value, my_stride, ready, strike_splits, threats
+from .odds import Split, defense_total, held, holding_value, my_stride, ready, strike_splits, threats
 from .windows import answer
 
 MARGIN_M = 0.1
@@ -61,6 +62,26 @@ def idle(me: Any) -> str:
     if p.other:
         return f"no ready points: the {p.other} in other carry its gear or keep a hold"
     return "no ready points this turn"
+
+
+def move_p(view: Any, me: Any, target: Any, s: Split, points: int) -> float:
+    """The best odds of the split ``s``'s attack after a move open this turn (issue 17): hand to hand,
+    none changes them (light counts at the target; 001 · Attacking); a shot, from each stride
+    nearer, paid with a point the modifier then lacks (001 · Attacking from a Distance)."""
+    w = next((x for x in weapons_in_hand(me) if x.name == s.weapon), None)
+    if w is None or not w.is_missile or w.range <= 0:
+        return s.p
+    from tactics.rules import range_difficulty
+
+    stride = my_stride(me)
+    d = view.distance(me, target)
+    base = defense_total(target)
+    best = s.p
+    for k in range(1, points):
+        m = min(s.modifier, points - k)
+        pf, ph = chances(w.attack + m - held(me), base + range_difficulty(min(max(0.0, d - k * stride), w.range), w.range))
+        best = max(best, pf + ph)
+    return best
 
 
 class Duelist:
@@ -124,7 +145,8 @@ class Duelist:
         best_keep = max(keeps, key=lambda k: k[1])
         if best_keep[1] + HOLD_EDGE >= v:
             return Plan(best_keep[2].steps, best_keep[2].reason + alternatives(options, best_keep[0]))
-        return Plan([self.act_of(s, e)], self.words(s, e) + alternatives(options, f"{s.short()} on {e.name}"))
+        plan = Plan([self.act_of(s, e)], self.words(s, e) + alternatives(options, f"{s.short()} on {e.name}"))
+        return with_odds(plan, s.p, move_p(view, me, e, s, points), always=True)
 
     @staticmethod
     def act_of(s: Split, e: Any) -> Act:
@@ -158,7 +180,8 @@ class Duelist:
                 s = splits[0]
                 hold_v, _ = holding_value(me, left + cost, thr)
                 if s.value > hold_v:
-                    return Plan(list(r.steps) + [self.act_of(s, target)], self.words(s, target, go + ", then "))
+                    return with_odds(Plan(list(r.steps) + [self.act_of(s, target)], self.words(s, target, go + ", then ")),
+                                     s.p, s.p, always=True)  # hand to hand: a move changes no odds (light is the target's)
         return Plan(list(r.steps), go + (f", keeps {left} ready" if left else ""))
 
     def held(self, view: Any, me: Any, points: int, thr: list[Any]) -> Plan:
@@ -179,7 +202,8 @@ class Duelist:
                         f"struggles free of {holder.name}: {points} to the modifier ({p_free:.0%} to break free)"
                         f"; weighed: {s_words}")
         s = strike[0]
-        return Plan([self.act_of(s, holder)], self.words(s, holder, "held: ") + f"; weighed: escape {p_free:.0%}")
+        return with_odds(Plan([self.act_of(s, holder)], self.words(s, holder, "held: ") + f"; weighed: escape {p_free:.0%}"),
+                         s.p, s.p, always=True)  # held: no move is open
 
 
 class Guard(Duelist):

@@ -1,0 +1,209 @@
+"""A last look before a plan leaves a policy: drop the actions the rules would refuse (issue 17).
+
+The engine refuses, and records, every step the rules do not allow; a policy
+should never plan one. Each Mano a Mano policy passes its plan through
+:func:`lawful`, which asks the ruleset (``view.refusal``, the checks of 000
+that do not roll) about every action and drops the refused ones:
+
+* an action before any move is checked as it stands;
+* an action after a move is checked too, except for reach and range, which
+  the move is there to change (the policy worked out the arrival);
+* a climber does one quick action a turn (DECISIONS · Climbing), which the
+  check does not know: only the first quick action of a climbing turn stays.
+
+A plan that loses every action and every move becomes a wait whose reason
+says what was dropped and why; otherwise the reason gains ``(dropped: ...)``.
+
+When the lowest chance among the plan's attacks is a poor one, the plan
+leaves it in its alternatives with the best chance a move open this turn
+would give (:func:`odds_record`, :func:`move_odds`; read back by
+:mod:`tactics.ai.futility`). Plans whose attacks all pay carry no record, so
+their replays stay what they were.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
+from tactics.ai.mano_a_mano.odds import act_chance, matchup
+from tactics.rulesets.mano_a_mano.actions import ACTIONS
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
+from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.view import UnitView, View
+
+ATTACKS = ("strike", "throw", "shot", "grapple")
+"""The kinds of action that roll against an enemy's defense (000 · Attacking)."""
+
+MOVED_AWAY = ("is out of reach", "out of range")
+"""Refusals a move before the action is meant to lift."""
+
+
+def lawful(view: View, plan: Plan) -> Plan:
+    """``plan`` without the actions the rules would refuse (see the module docstring)."""
+    me = view.me
+    moved = False
+    kept: list[MoveTo | Act] = []
+    dropped: list[str] = []
+    acts = 0
+    for step in plan.steps:
+        if isinstance(step, MoveTo):
+            moved = True
+            kept.append(step)
+            continue
+        why = view.refusal(step)
+        if why is not None and moved and any(m in why for m in MOVED_AWAY):
+            why = None
+        if why is None and me.climbing:
+            spec = ACTIONS.get(step.action)
+            if acts or spec is None or not spec.quick:
+                why = f"{step.action}: a climber does one quick action per turn"
+        if why is not None:
+            dropped.append(why)
+            continue
+        acts += 1
+        kept.append(step)
+    if not dropped:
+        return odds_record(view, plan)
+    if not kept:
+        return Plan([], f"{plan.reason}; nothing allowed ({dropped[0]}): waiting", plan.alternatives)
+    return odds_record(view, Plan(kept, f"{plan.reason} (dropped: {dropped[0]})", plan.alternatives))
+
+
+def _walked(me: UnitView, steps: list[MoveTo | Act]) -> tuple[tuple[float, float, float], float, bool]:
+    """Where the plan's moves end, the metres they walk (straight between corners) and whether any
+    comes before the plan's first attack."""
+    x, y, z = me.pos
+    metres = 0.0
+    for s in steps:
+        if isinstance(s, MoveTo):
+            metres += math.hypot(s.x - x, s.y - y)
+            x, y = s.x, s.y
+            z = s.z if s.z is not None else z
+    return (x, y, z), metres, metres > 0
+
+
+def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float] | None = None,
+                target: UnitView | None = None, aimed: bool | None = None) -> float | None:
+    """The chance of ``act`` (an attack) hitting, as :func:`~.odds.estimate` sees it, shot from ``at``;
+    ``aimed``: a shot or throw after an aim (default: whether ``me`` has aimed already)."""
+    spec = ACTIONS.get(act.action)
+    if spec is None or spec.kind not in ATTACKS or act.target is None:
+        return None
+    target = target or view.unit(act.target)
+    if target is None:
+        return None
+    weapon = None
+    if act.weapon:
+        try:
+            weapon = me.character.weapon(act.weapon)
+        except KeyError:
+            return None
+    dist = None
+    if at is not None and spec.kind in ("throw", "shot"):
+        dist = math.dist(at, target.pos)
+    if aimed is None:
+        aimed = bool(me.state.aim_bonus)
+    aim = 5 if aimed and spec.kind in ("throw", "shot") else 0
+    return act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), dist, aim)
+
+
+def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float,
+              aimed: bool | None = None) -> float:
+    """The best chance of ``act`` after a move open this turn from ``at`` (``walk_left`` metres):
+    a shot or throw from as close as the walk left brings it (with a line of sight from there);
+    a blow from ground a metre or more above the target (000 · Stance and Position; DECISIONS: from
+    above is 1 m higher)."""
+    target = view.unit(act.target or "")
+    here = attack_odds(view, me, act, at, target, aimed) or 0.0
+    if target is None or walk_left <= 0.1:
+        return here
+    spec = ACTIONS[act.action]
+    tx, ty, tz = target.pos
+    if spec.kind in ("throw", "shot"):
+        d = math.hypot(at[0] - tx, at[1] - ty)
+        step = min(walk_left, max(0.0, d - MELEE_REACH_M))
+        if step <= 0.1:
+            return here
+        nx, ny = at[0] + (tx - at[0]) * step / d, at[1] + (ty - at[1]) * step / d
+        if not view.map.is_passable(nx, ny):
+            return here
+        nz = view.map.ground_height(nx, ny)
+        if not view.map.line_of_sight((nx, ny, nz + 1.6), (tx, ty, tz + 1.0)):
+            return here
+        return max(here, attack_odds(view, me, act, (nx, ny, nz), target, aimed) or 0.0)
+    if me.z >= tz + 1.0:
+        return here
+    tmap = view.map
+    for k in range(8):
+        a = k * math.pi / 4
+        px, py = tx + 1.5 * math.cos(a), ty + 1.5 * math.sin(a)
+        if math.hypot(px - at[0], py - at[1]) > walk_left or not tmap.is_passable(px, py):
+            continue
+        if tmap.ground_height(px, py) >= tz + 1.0:
+            m = list(matchup(view, me, target))
+            m[7] = True
+            weapon = me.character.weapon(act.weapon) if act.weapon else None
+            p = act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), match=tuple(m))
+            return max(here, p or 0.0)
+    return here
+
+
+def odds_record(view: View, plan: Plan) -> Plan:
+    """``plan`` with its attacks' odds among its alternatives (see the module docstring)."""
+    me = view.me
+    worst: tuple[float, Act, bool] | None = None
+    for i, s in enumerate(plan.steps):
+        if isinstance(s, Act):
+            at, _, _ = _walked(me, plan.steps[:i])
+            aimed = bool(me.state.aim_bonus) or any(isinstance(a, Act) and a.action == "aim" for a in plan.steps[:i])
+            p = attack_odds(view, me, s, at, aimed=aimed)
+            if p is not None and (worst is None or p < worst[0]):
+                worst = (p, s, aimed)
+    if worst is None:
+        return plan
+    p, act, aimed = worst
+    if p >= POOR_ODDS:
+        return plan
+    at, metres, _ = _walked(me, plan.steps)
+    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
+    return Plan(plan.steps, plan.reason, tuple(plan.alternatives) + alts)
+
+
+
+
+
+class Lawful:
+    """Mixed into a policy: the ``plan``, ``counter`` and ``after_counter`` each class defines
+    pass their answers through :func:`lawful`."""
+
+    def __init_subclass__(cls, **kw: object) -> None:
+        super().__init_subclass__(**kw)
+        for name in ("plan", "counter", "after_counter"):
+            fn = cls.__dict__.get(name)
+            if fn is not None and not getattr(fn, "_lawful", False):
+                setattr(cls, name, _checked(fn, name))
+
+    def after_counter(self, view: View, plan: Plan) -> Plan:
+        """A counter cut in: the rest of the plan, without what the rules would now refuse
+        (the counter may have left us injured: no strenuous action)."""
+        return lawful(view, plan)
+
+
+def _checked(fn, name: str):  # type: ignore[no-untyped-def]
+    if name == "plan":
+        def plan(self, view):  # type: ignore[no-untyped-def]
+            return lawful(view, fn(self, view))
+        wrapped = plan
+    elif name == "counter":
+        def counter(self, view, attacker):  # type: ignore[no-untyped-def]
+            return lawful(view, fn(self, view, attacker))
+        wrapped = counter
+    else:
+        def after_counter(self, view, plan):  # type: ignore[no-untyped-def]
+            return lawful(view, fn(self, view, plan))
+        wrapped = after_counter
+    wrapped.__doc__, wrapped.__qualname__ = fn.__doc__, fn.__qualname__
+    wrapped._lawful = True  # type: ignore[attr-defined]
+    return wrapped
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "move_odds", "odds_record"]
