@@ -26,6 +26,7 @@ from tactics.rules.records import Modifier
 from .actions import ACTIONS
 from .attack import RuleOptions, resolve_attack
 from .resolve import COVER_REACH_M, DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, STRATEGIC, allowed, max_range, posture
+from .vehicles import RAM, ram_refusal
 
 STUN_WEIGHT = 0.6
 """Stun is worth less than damage: it wears off a point a turn (000 · Rounds)."""
@@ -47,8 +48,10 @@ def _reaches(world: Any, c: Any, target: Any, action: str, weapon: Any) -> bool:
 
 def refusal(world: Any, c: Any, act: Any) -> str | None:
     """Why ``act`` would be refused now, or None (the checks of :func:`.resolve.act` that do not roll)."""
-    if act.action == "prepare counter":
-        return None
+    if act.action in ("prepare counter", "delay"):
+        return None  # resolve.act checks them where the turn's budget is known
+    if act.action == RAM:
+        return ram_refusal(world, c, act)
     spec = ACTIONS.get(act.action)
     if spec is None:
         return f"unknown action {act.action!r}"

@@ -78,6 +78,20 @@ def _target_motion(target: Any, direction: tuple[float, float]) -> tuple[float, 
     return dx * direction[0] + dy * direction[1], math.hypot(dx, dy)
 
 
+def ram_refusal(world: Any, driver: Any, step: Any) -> str | None:
+    """Why a ram would be refused now, or None: :func:`ram`'s checks that need no budget nor dice."""
+    vehicle = world.unit(driver.carrier) if driver.carrier is not None else None
+    if vehicle is None or kind_of(vehicle.sheet) != VEHICLE:
+        return "ram: only the driver of a vehicle rams"
+    target = world.unit(step.target or "")
+    if target is None or not target.present or not target.able:
+        return f"ram: no target {step.target!r} able to fight"
+    flat = world.flat_distance(vehicle, target)
+    if flat > RAM_REACH_M:
+        return f"ram: {target.name} is out of reach ({flat:.1f} m)"
+    return None
+
+
 def ram(world: Any, driver: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
     """The driver rams ``step.target`` with the vehicle it drives (000 · Vehicles · Ramming)."""
     vehicle = world.unit(driver.carrier) if driver.carrier is not None else None
