@@ -41,18 +41,35 @@ def weigh(stun: float, damage: float) -> float:
     return STUN_WEIGHT * stun + damage
 
 
+def absorptions(target: Any) -> list[int]:
+    """What the target absorbs on each face of its cover die, 1 to 6 (its armor's cover roll)."""
+    ts = getattr(target, "sheet", target)
+    pieces = [(a.name, a.cover, a.absorption) for a in ts.armor]
+    out = []
+    for die in range(1, 7):
+        block = armor_block(pieces, die)
+        out.append(ts.absorption + (block[1] if block else 0))
+    return out
+
+
+def blow_harm(w: Any, power_points: int, target: Any, bonus: int = 0,
+              absorbed: list[int] | None = None) -> tuple[float, float]:
+    """``(full, half)``: weighed harm of a full and of a half success of ``w`` with ``power_points`` on
+    ``target`` (its armor by the cover roll, averaged over its die; ``absorbed``: its
+    :func:`absorptions` when already known)."""
+    power = w.power + power_points + bonus
+    full = half = 0.0
+    for absorption in absorbed if absorbed is not None else absorptions(target):
+        s, d = split_harm(power, absorption, w.sharpness)
+        full += weigh(s, d) / 6
+        half += weigh(s // 2, d // 2) / 6
+    return full, half
+
+
 def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half: float, bonus: int = 0) -> float:
     """Weighed harm of a blow of ``w`` with ``power_points`` on ``target`` (its armor by the cover roll,
     averaged over its die)."""
-    ts = getattr(target, "sheet", target)
-    power = w.power + power_points + bonus
-    pieces = [(a.name, a.cover, a.absorption) for a in ts.armor]
-    full = half = 0.0
-    for die in range(1, 7):
-        block = armor_block(pieces, die)
-        s, d = split_harm(power, ts.absorption + (block[1] if block else 0), w.sharpness)
-        full += weigh(s, d) / 6
-        half += weigh(s // 2, d // 2) / 6
+    full, half = blow_harm(w, power_points, target, bonus)
     return p_full * full + p_half * half
 
 
@@ -197,20 +214,28 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
     can_evade = state_of(me).can_evade()
     if weapons is None:
         weapons = [w for w in weapons_in_hand(me) if reaches(view, me, target, w)]
+    me_held = held(me)
+    absorbed = absorptions(target)
+    taken_at: dict[int, float] = {}   # harm_taken by my defense: the same few totals come back
     for w in weapons:
         kind = "shoot" if w.is_missile else "attack"
         d_mod = target_defense(view, me, target, w)
+        blows = [blow_harm(w, p, target, absorbed=absorbed) for p in range(points + 1)]   # (full, half) by power points
         for evade in ((False, True) if can_evade and kind == "attack" else (False,)):
             budget = points - (1 if evade else 0)
+            bonus = EVADE_BONUS if (evade or ev_now) else 0
             for m in range(0, budget + 1):
+                pf, ph = chances(w.attack + m - me_held, d_mod)
                 for p in range(0, budget - m + 1):
                     if m + p < 1:
                         continue
-                    pf, ph = chances(w.attack + m - held(me), d_mod)
-                    dealt = expected_harm(w, p, target, pf, ph)
+                    full, half = blows[p]
+                    dealt = pf * full + ph * half
                     kept = budget - m - p
-                    bonus = EVADE_BONUS if (evade or ev_now) else 0
-                    taken = harm_taken(threat_list, base_def + m + kept + (1 if evade else 0) + bonus)
+                    defense = base_def + m + kept + (1 if evade else 0) + bonus
+                    taken = taken_at.get(defense)
+                    if taken is None:
+                        taken = taken_at[defense] = harm_taken(threat_list, defense)
                     value = aggression * dealt - taken - 0.02 * (m + p)
                     out.append(Split("defend" if evade else kind, w.name, m, p, 0, evade, pf + ph, dealt, taken,
                                      value))
@@ -226,6 +251,6 @@ def holding_value(me: Any, points: int, threat_list: list[Threat], evade: bool =
     return -taken, taken
 
 
-__all__ = ["STUN_WEIGHT", "weigh", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
+__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
            "range_penalty", "Threat", "threats", "harm_taken", "Split", "target_defense", "strike_splits",
            "holding_value"]
