@@ -74,19 +74,23 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
         off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
         grid = costs_from(view, (me.x, me.y), mover or view.mover(me), run_m) + off   # from me, not my cell
         ok = np.isfinite(grid) & (grid <= run_m - 1e-6) & tmap.standable
-        rows, cols = np.nonzero(ok)
         s = tmap.cell_size
         others = [(u.x, u.y) for u in view.units() if u.id != me.id and u.able]
-        for r, c in zip(rows.tolist(), cols.tolist()):
-            if r == mr and c == mc:
-                continue
-            x, y = (c + 0.5) * s, (r + 0.5) * s
-            if any(math.hypot(x - ox, y - oy) < KEEP_CLEAR_M for ox, oy in others):
-                continue
-            xs.append(x)
-            ys.append(y)
-            zs.append(tmap.ground_height(x, y))
-            cost.append(float(grid[r, c]))
+        if tmap.in_bounds(mc, mr):
+            ok[mr, mc] = False   # my own cell is spot 0
+        rows, cols = np.nonzero(ok)
+        cx, cy = (cols + 0.5) * s, (rows + 0.5) * s
+        for ox, oy in others:   # the cells whose centre is near another fighter (checked exactly below)
+            near = (np.abs(cx - ox) < KEEP_CLEAR_M + 1e-6) & (np.abs(cy - oy) < KEEP_CLEAR_M + 1e-6)
+            if near.any():
+                far = [not (n and math.hypot(x - ox, y - oy) < KEEP_CLEAR_M)
+                       for n, x, y in zip(near.tolist(), cx.tolist(), cy.tolist())]
+                keep = np.array(far, dtype=bool)
+                rows, cols, cx, cy = rows[keep], cols[keep], cx[keep], cy[keep]
+        xs.extend(cx.tolist())
+        ys.extend(cy.tolist())
+        zs.extend(tmap.floor_z[rows, cols].tolist())   # ground_height at a cell's centre
+        cost.extend(grid[rows, cols].tolist())
         for x, y, d in extra:
             c, r = tmap.cell_of(x, y)
             if not tmap.in_bounds(c, r) or d > run_m - EXTRA_MARGIN_M:

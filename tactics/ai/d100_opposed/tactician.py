@@ -44,6 +44,7 @@ from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
+from tactics.ai.d100_opposed.groups import first_best, spot_groups
 from tactics.ai.d100_opposed.spots import Spots, spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -264,57 +265,86 @@ class _Ctx:
 
     # -------------------------------------------------------------- options
     def options(self) -> list[Option]:
+        """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
+        (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
+        scores best for each action is kept (the best choice and the runners-up are the same)."""
         me, sp, pol = self.me, self.sp, self.p
-        out: list[Option] = []
-        nearest = [min((sp.dist[e.id][i] for e in self.enemies), default=0.0) for i in range(len(sp))]
+        found: list[tuple[int, int, int, Option]] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
-        for prone, stood in ways:
-            for i in range(len(sp)):
-                if prone and i:
-                    break  # a prone fighter fights where it lies (or stands up first)
-                if sp.cost[i] == math.inf:
-                    continue  # its real way is longer than this phase's run
-                running = sp.cost[i] > self.walk + 1e-6
-                base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
-                if prone and self.melee_only:
-                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
-                # the spot as a place to fight from next phase
-                nxt = self.shots(i, aiming=False, running=False, prone=prone)
-                if nxt:
-                    self.any_attack = True
-                t_next = self.threat(i, fd=False, running=False, prone=prone)
-                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - self.caution * t_next)
-                t_now = t_next if not running else self.threat(i, fd=False, running=True, prone=prone)
-                steps: list[Any] = []
-                at = dict(spot=i, stood=stood)
-                where = f"{self._where(i)}"
-                if not stood:
-                    t_fd = self.threat(i, fd=True, running=running, prone=prone)
-                    out.append(Option(base + future - self.caution * t_fd, "full defense", where,
-                                      steps + [Act("full defense")],
-                                      f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd, **at))
-                    for t, s, g in (self.shots(i, aiming=self.aiming, running=running, prone=prone)
-                                    if pol.attacks else []):
-                        action = "melee attack" if s.weapon.melee else "ranged attack"
-                        out.append(Option(base + future + g - self.caution * t_now,
-                                          f"{action} on {t.name} ({s.weapon.name})", where,
-                                          steps + [Act(action, target=t.id, weapon=s.weapon.name)],
-                                          self._note(t, s, i, t_now), attack=s, gain=g, threat=t_now, **at))
-                elif not pol.attacks:
-                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
-                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
-                if pol.attacks and not self.aiming and nxt:
-                    aimed = self.shots(i, aiming=True, running=False, prone=prone)
-                    gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
-                    kind = f"stand up and {AIM}" if stood else AIM
-                    out.append(Option(base + future + gain - self.caution * t_now, kind, where,
-                                      steps + [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
-                                      f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
-                elif stood and pol.attacks:
-                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
-                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
-        return self._drop_low_odds(out)
+        enemies = self.enemies
+        for way, (prone, stood) in enumerate(ways):
+            # a prone fighter fights where it lies (or stands up first); a spot whose real way is
+            # longer than this phase's run is out
+            members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
+            if not members:
+                continue
+            for group in spot_groups(self, members) if len(members) > 1 else [members]:
+                bases = []
+                for i in group:
+                    nearest = min((sp.dist[e.id][i] for e in enemies), default=0.0)
+                    base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest, 30.0)
+                    if prone and self.melee_only:
+                        base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
+                    bases.append(base)
+                for k, i, option in self._weigh(group, bases, prone, stood):
+                    found.append((way, i, k, option))
+        found.sort(key=lambda f: f[:3])
+        return self._drop_low_odds([f[3] for f in found])
+
+    def _weigh(self, group: list[int], bases: list[float], prone: bool,
+               stood: bool) -> list[tuple[int, int, Option]]:
+        """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
+        each action at the group's spot that scores it best."""
+        sp, pol, c = self.sp, self.p, self.caution
+        r = group[0]   # every spot of the group gives the same numbers
+        running = sp.cost[r] > self.walk + 1e-6
+        # the spot as a place to fight from next phase
+        nxt = self.shots(r, aiming=False, running=False, prone=prone)
+        if nxt:
+            self.any_attack = True
+        t_next = self.threat(r, fd=False, running=False, prone=prone)
+        future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
+        t_now = t_next if not running else self.threat(r, fd=False, running=True, prone=prone)
+        out: list[tuple[int, int, Option]] = []
+
+        def add(score: Any, make: Any) -> None:
+            i = first_best(group, bases, score)
+            out.append((len(out), i, make(i, score(bases[group.index(i)]))))
+
+        def at(i: int) -> dict[str, Any]:
+            return dict(spot=i, stood=stood)
+
+        if not stood:
+            t_fd = self.threat(r, fd=True, running=running, prone=prone)
+            add(lambda b: b + future - c * t_fd,
+                lambda i, v: Option(v, "full defense", self._where(i), [Act("full defense")],
+                                    f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd,
+                                    **at(i)))
+            for t, s, g in (self.shots(r, aiming=self.aiming, running=running, prone=prone)
+                            if pol.attacks else []):
+                action = "melee attack" if s.weapon.melee else "ranged attack"
+                add(lambda b, g=g: b + future + g - c * t_now,
+                    lambda i, v, t=t, s=s, g=g, action=action: Option(
+                        v, f"{action} on {t.name} ({s.weapon.name})", self._where(i),
+                        [Act(action, target=t.id, weapon=s.weapon.name)], self._note(t, s, i, t_now),
+                        attack=s, gain=g, threat=t_now, **at(i)))
+        elif not pol.attacks:
+            add(lambda b: b + future - c * t_now,
+                lambda i, v: Option(v, "stand up", self._where(i), [], f"threat {t_now * self.my_left:.1f} dmg",
+                                    threat=t_now, **at(i)))
+        if pol.attacks and not self.aiming and nxt:
+            aimed = self.shots(r, aiming=True, running=False, prone=prone)
+            gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+            kind = f"stand up and {AIM}" if stood else AIM
+            add(lambda b: b + future + gain - c * t_now,
+                lambda i, v: Option(v, kind, self._where(i), [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
+                                    f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at(i)))
+        elif stood and pol.attacks:
+            add(lambda b: b + future - c * t_now,
+                lambda i, v: Option(v, "stand up", self._where(i), [], f"threat {t_now * self.my_left:.1f} dmg",
+                                    threat=t_now, **at(i)))
+        return out
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
         """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
