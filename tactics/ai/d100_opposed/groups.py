@@ -47,6 +47,20 @@ def _ranged(d: np.ndarray, sees: np.ndarray, ranges: Any) -> np.ndarray:
     return code
 
 
+def _flat(e: Any, xy: list[tuple[float, float]], members: list[int], edges: tuple[float, ...]) -> np.ndarray:
+    """Flat metres from ``e`` to each spot as ``math.hypot`` gives them: numpy's, and the ones within a
+    hair of an ``edge`` asked again of ``math.hypot`` (the two may differ in the last bit)."""
+    x = np.array([xy[i][0] for i in members])
+    y = np.array([xy[i][1] for i in members])
+    flat = np.hypot(e.x - x, e.y - y)
+    close = np.zeros(len(members), dtype=bool)
+    for edge in edges:
+        close |= np.abs(flat - edge) <= 1e-9 * max(1.0, abs(edge))
+    for j in np.flatnonzero(close).tolist():
+        flat[j] = math.hypot(e.x - xy[members[j]][0], e.y - xy[members[j]][1])
+    return flat
+
+
 def spot_groups(ctx: Any, members: list[int]) -> list[list[int]]:
     """``members`` (spot indices, in order) grouped by everything the tactician's shots and threats
     read at a spot; groups in the order of their first spot, each in spot order."""
@@ -69,8 +83,10 @@ def spot_groups(ctx: Any, members: list[int]) -> list[list[int]]:
                 cols.append(_ranged(d, sees, w.range).tolist())
             elif not e_prone:
                 if flat is None:
-                    flat = [math.hypot(e.x - xy[i][0], e.y - xy[i][1]) for i in members]
-                cols.append([SKIP if f > e_run + REACH_M else int(f > e_walk + REACH_M) for f in flat])
+                    flat = _flat(e, xy, members, (e_run + REACH_M, e_walk + REACH_M))
+                code = (flat > e_walk + REACH_M).astype(np.int64)
+                code[flat > e_run + REACH_M] = SKIP
+                cols.append(code.tolist())
     groups: dict[tuple, list[int]] = {}
     for i, key in zip(members, zip(*cols)):
         got = groups.get(key)

@@ -69,6 +69,7 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     ys: list[float] = [me.y]
     zs: list[float] = [me.z]
     cost: list[float] = [0.0]
+    rows = cols = np.zeros(0, dtype=np.intp)   # the cell spots, 1 .. len(rows)
     if run_m > 0 and not me.flying:
         mc, mr = tmap.cell_of(me.x, me.y)
         off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
@@ -106,18 +107,47 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
                cells=[tmap.cell_of(x, y) for x, y in zip(xs, ys)])
     if not enemies:
         return sp
-    n = len(xs)
-    mine = np.column_stack([xs, ys, np.array(zs) + EYE_HEIGHT_M])
+    n, k = len(xs), 1 + len(rows)
+    loose = [0] + list(range(k, n))   # spot 0 and the extra points: asked afresh; cell spots: from the cache
+    mine = np.column_stack([[xs[i] for i in loose], [ys[i] for i in loose],
+                            np.array([zs[i] for i in loose]) + EYE_HEIGHT_M])
     if me.prone:
         mine[0, 2] = me.z + EYE_HEIGHT_DOWN_M
+    eyes = [eye(e) for e in enemies]
     a = np.repeat(mine, len(enemies), axis=0)
-    b = np.array([eye(e) for e in enemies] * n)
-    clear = tmap.line_of_sight_many(a, b).reshape(n, len(enemies))
+    b = np.array(eyes * len(loose))
+    clear = tmap.line_of_sight_many(a, b).reshape(len(loose), len(enemies))
     for j, e in enumerate(enemies):
-        sp.sees[e.id] = clear[:, j].tolist()
+        col = clear[:, j].tolist()
+        sp.sees[e.id] = col[:1] + cell_sight(view, eyes[j])[rows, cols].tolist() + col[1:]
         ex, ey, ez = e.pos
         sp.dist[e.id] = [math.dist((x, y, z), (ex, ey, ez)) for x, y, z in zip(xs, ys, zs)]
     return sp
+
+
+SIGHT_MEMORY = 4096
+"""How many eye points :func:`cell_sight` remembers per map (all are forgotten when full)."""
+
+
+def cell_sight(view: View, target: tuple[float, float, float]) -> np.ndarray:
+    """rows×cols: whether a fighter standing at each standable cell's centre sees the eye point
+    ``target`` (False elsewhere). A pure function of the map and the point, kept in the
+    scenario-shared cache: a fighter that stays put is seen from the same cells next phase."""
+    cache = map_cache(view, "d100 cell sight")
+    key = tuple(float(v) for v in target)
+    got = cache.get(key)
+    if got is None:
+        tmap = view.map
+        s = tmap.cell_size
+        rows, cols = np.nonzero(tmap.standable)
+        a = np.column_stack([(cols + 0.5) * s, (rows + 0.5) * s, tmap.floor_z[rows, cols] + EYE_HEIGHT_M])
+        b = np.repeat(np.array([key]), len(rows), axis=0)
+        got = np.zeros((tmap.rows, tmap.cols), dtype=bool)
+        got[rows, cols] = tmap.line_of_sight_many(a, b)
+        if len(cache) >= SIGHT_MEMORY:
+            cache.clear()
+        cache[key] = got
+    return got
 
 
 def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float) -> np.ndarray:
@@ -125,7 +155,8 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
 
     The map's distance fields measure the way *to* their goals (a 1 m crate is
     easy to drop off and needs a jump to get on), so the way out from here is a
-    forward search over the map's movement graph, cut off at the phase's run.
+    forward search over the map's movement graph, cut off at the phase's run. It depends on
+    the start's cell only, so the answers are kept by cell, mover and cut-off (read-only arrays).
     """
     tmap = view.map
     cache = map_cache(view, "d100 forward graphs")
@@ -135,9 +166,18 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
         g = cache[mover.key] = (arr.indptr.tolist(), arr.dst.tolist(), arr.cost.tolist())
     indptr, dst, cost = g
     c, r = tmap.cell_of(*start)
+    memo = map_cache(view, "d100 costs from")
+    key = (mover.key, c, r, cutoff)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if len(memo) >= COSTS_MEMORY:
+        memo.clear()
     dist = [math.inf] * (tmap.rows * tmap.cols)
     if not tmap.in_bounds(c, r):
-        return np.array(dist).reshape(tmap.rows, tmap.cols)
+        got = memo[key] = np.array(dist).reshape(tmap.rows, tmap.cols)
+        got.flags.writeable = False
+        return got
     u0 = r * tmap.cols + c
     dist[u0] = 0.0
     heap = [(0.0, u0)]
@@ -151,7 +191,13 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
             if nd < dist[v] and nd <= cutoff:
                 dist[v] = nd
                 heapq.heappush(heap, (nd, v))
-    return np.array(dist).reshape(tmap.rows, tmap.cols)
+    got = memo[key] = np.array(dist).reshape(tmap.rows, tmap.cols)
+    got.flags.writeable = False   # shared: callers add to it, never into it
+    return got
+
+
+COSTS_MEMORY = 4096
+"""How many :func:`costs_from` answers the scenario-shared cache keeps (all are forgotten when full)."""
 
 
 def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemies: list[UnitView]) -> dict[str, bool]:
@@ -161,4 +207,4 @@ def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemie
     return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}
 
 
-__all__ = ["Spots", "spots", "costs_from", "sight_from", "KEEP_CLEAR_M"]
+__all__ = ["Spots", "spots", "cell_sight", "costs_from", "sight_from", "KEEP_CLEAR_M"]

@@ -282,8 +282,10 @@ class _Ctx:
             for group in spot_groups(self, members) if len(members) > 1 else [members]:
                 bases = []
                 for i in group:
-                    nearest = min((sp.dist[e.id][i] for e in enemies), default=0.0)
-                    base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest, 30.0)
+                    # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
+                    away = pol.keep_away * min(min((sp.dist[e.id][i] for e in enemies), default=0.0), 30.0) \
+                        if pol.keep_away else 0.0
+                    base = -MOVE_COST * sp.cost[i] + away
                     if prone and self.melee_only:
                         base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                     bases.append(base)
