@@ -105,6 +105,8 @@ def edge_spots(view: Any, me: Any, target: Any, budget: float) -> list[tuple[lis
     from tactics.ai.routes import route
 
     tmap = view.map
+    if target.z - min(0.0, float(tmap.floor_z.min())) <= 2.0:
+        return []   # no ground anywhere (nor off the map) lies more than 2 m below it
     out = []
     for k in range(8):
         a = k * math.pi / 4

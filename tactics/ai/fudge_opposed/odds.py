@@ -73,10 +73,12 @@ def light_at(view: Any, u: Any) -> str:
     return view.map.light_at(u.x, u.y)
 
 
-def attack_total(view: Any, me: Any, target: Any, use: Use) -> int:
-    """The attacker's skill with every modifier: band, the light at the target, its statuses."""
-    mods = tuple(use.mods) + light_mods(light_at(view, target)) + conditions.roll_mods(status(me), use.skill,
-                                                                                       attack=True)
+def attack_total(view: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] | None = None,
+                 light: str | None = None) -> int:
+    """The attacker's skill with every modifier: band, the light at the target, its statuses
+    (``st_me``, ``light``: my statuses and the light at the target, when already read)."""
+    mods = tuple(use.mods) + light_mods(light_at(view, target) if light is None else light) + conditions.roll_mods(
+        status(me) if st_me is None else st_me, use.skill, attack=True)
     return me.sheet.skill(use.skill) + sum(v for _, v in mods)
 
 
@@ -93,14 +95,16 @@ def can_full_defend(u: Any) -> bool:
 
 
 def strike(view: Any, me: Any, target: Any, w: Any, distance: float, extra_def: int = 0,
-           st: dict[str, Any] | None = None) -> tuple[float, float] | None:
+           st: dict[str, Any] | None = None, st_me: dict[str, Any] | None = None,
+           light: str | None = None) -> tuple[float, float] | None:
     """(P(first contest won), expected hp lost) of ``me`` attacking ``target`` with ``w`` from
     ``distance``, a second contest counted for dual wielders and two-shots weapons; None when the
-    weapon cannot be used at that distance."""
+    weapon cannot be used at that distance (``st``, ``st_me``, ``light``: the target's and my
+    statuses and the light at the target, when already read)."""
     use = weapon_use(w, distance)
     if isinstance(use, str):
         return None
-    a = attack_total(view, me, target, use)
+    a = attack_total(view, me, target, use, st_me, light)
     d = defence_total(target, use.defence, extra_def, st)
     p = float(p_beats(a, d))
     ev = expected_harm(p, melee_damage(me, w), target.sheet.soak)
@@ -108,7 +112,8 @@ def strike(view: Any, me: Any, target: Any, w: Any, distance: float, extra_def: 
     if second is not None:
         use2 = weapon_use(second, distance)
         if not isinstance(use2, str):
-            p2 = float(p_beats(attack_total(view, me, target, use2), defence_total(target, use2.defence, extra_def, st)))
+            p2 = float(p_beats(attack_total(view, me, target, use2, st_me, light),
+                               defence_total(target, use2.defence, extra_def, st)))
             ev += expected_harm(p2, melee_damage(me, second), target.sheet.soak)
     return p, ev
 
@@ -147,8 +152,10 @@ def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int
                 st: dict[str, Any] | None = None) -> tuple[Any, float, float] | None:
     """The weapon with the most expected harm from ``distance``: (weapon, p, expected hp)."""
     best = None
+    st = status(target) if st is None else st
+    st_me, light = status(me), light_at(view, target)   # read once for every weapon
     for w in weapons(me):
-        got = strike(view, me, target, w, distance, extra_def, st)
+        got = strike(view, me, target, w, distance, extra_def, st, st_me, light)
         if got is not None and (best is None or got[1] > best[2]):
             best = (w, got[0], got[1])
     return best
