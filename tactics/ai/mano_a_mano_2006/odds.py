@@ -66,6 +66,24 @@ def blow_harm(w: Any, power_points: int, target: Any, bonus: int = 0,
     return full, half
 
 
+BLOW_MEMORY = 20_000
+"""How many :func:`blows` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
+def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, float]]:
+    """:func:`blow_harm` of ``w`` on ``target`` for 0 … ``points`` power points: a pure function of
+    the weapon's power and sharpness and the target's absorption by die, kept in ``view.shared``."""
+    absorbed = absorptions(target)
+    key = (w.power, w.sharpness, tuple(absorbed), points)
+    memo = view.shared.get("2006 blows")
+    if memo is None or len(memo) >= BLOW_MEMORY:
+        memo = view.shared["2006 blows"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = [blow_harm(w, p, target, absorbed=absorbed) for p in range(points + 1)]
+    return got
+
+
 def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half: float, bonus: int = 0) -> float:
     """Weighed harm of a blow of ``w`` with ``power_points`` on ``target`` (its armor by the cover roll,
     averaged over its die)."""
@@ -215,12 +233,11 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
     if weapons is None:
         weapons = [w for w in weapons_in_hand(me) if reaches(view, me, target, w)]
     me_held = held(me)
-    absorbed = absorptions(target)
     taken_at: dict[int, float] = {}   # harm_taken by my defense: the same few totals come back
     for w in weapons:
         kind = "shoot" if w.is_missile else "attack"
         d_mod = target_defense(view, me, target, w)
-        blows = [blow_harm(w, p, target, absorbed=absorbed) for p in range(points + 1)]   # (full, half) by power points
+        by_power = blows(view, w, target, points)   # (full, half) by power points
         for evade in ((False, True) if can_evade and kind == "attack" else (False,)):
             budget = points - (1 if evade else 0)
             bonus = EVADE_BONUS if (evade or ev_now) else 0
@@ -229,7 +246,7 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
                 for p in range(0, budget - m + 1):
                     if m + p < 1:
                         continue
-                    full, half = blows[p]
+                    full, half = by_power[p]
                     dealt = pf * full + ph * half
                     kept = budget - m - p
                     defense = base_def + m + kept + (1 if evade else 0) + bonus
@@ -251,6 +268,6 @@ def holding_value(me: Any, points: int, threat_list: list[Threat], evade: bool =
     return -taken, taken
 
 
-__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
+__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "blows", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
            "range_penalty", "Threat", "threats", "harm_taken", "Split", "target_defense", "strike_splits",
            "holding_value"]
