@@ -24,7 +24,10 @@ from typing import Any
 import numpy as np
 
 from tactics.ai.d100_opposed.odds import REACH_M
+from tactics.ai.d100_opposed.option import Option
 from tactics.rulesets.d100_opposed.modifiers import BANDS, POINT_BLANK_M
+from tactics.rulesets.d100_opposed.ruleset import AIM
+from tactics.sim.plan import Act
 
 BEYOND = len(BANDS) + 1
 SKIP = -1
@@ -61,13 +64,15 @@ def _flat(e: Any, xy: list[tuple[float, float]], members: list[int], edges: tupl
     return flat
 
 
-def spot_groups(ctx: Any, members: list[int]) -> list[list[int]]:
+def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     """``members`` (spot indices, in order) grouped by everything the tactician's shots and threats
-    read at a spot; groups in the order of their first spot, each in spot order."""
+    read at a spot; groups in the order of their first spot, each in spot order, each with the
+    part of its key the threats read (groups alike in it share their threats)."""
     sp = ctx.sp
     idx = np.array(members, dtype=np.int64)
     cost = np.array(sp.cost)[idx]
-    cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist(), [sp.light[i] for i in members]]
+    cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist()]
+    threat_cols: list[Any] = [[sp.light[i] for i in members]]
     for t in ctx.enemies:   # my attacks (Ctx.shots)
         d = np.array(sp.dist[t.id])[idx]
         sees = np.array(sp.sees[t.id], dtype=bool)[idx]
@@ -80,20 +85,20 @@ def spot_groups(ctx: Any, members: list[int]) -> list[list[int]]:
         flat = None
         for w, melee, _ in arms:
             if not melee:
-                cols.append(_ranged(d, sees, w.range).tolist())
+                threat_cols.append(_ranged(d, sees, w.range).tolist())
             elif not e_prone:
                 if flat is None:
                     flat = _flat(e, xy, members, (e_run + REACH_M, e_walk + REACH_M))
                 code = (flat > e_walk + REACH_M).astype(np.int64)
                 code[flat > e_run + REACH_M] = SKIP
-                cols.append(code.tolist())
-    groups: dict[tuple, list[int]] = {}
-    for i, key in zip(members, zip(*cols)):
-        got = groups.get(key)
+                threat_cols.append(code.tolist())
+    groups: dict[tuple, tuple[list[int], tuple]] = {}
+    for i, key, threat_key in zip(members, zip(*cols), zip(*threat_cols)):
+        got = groups.get((key, threat_key))
         if got is None:
-            groups[key] = [i]
+            groups[key, threat_key] = ([i], threat_key)
         else:
-            got.append(i)
+            got[0].append(i)
     return list(groups.values())
 
 
@@ -107,4 +112,61 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
     return members[0]
 
 
-__all__ = ["spot_groups", "band_codes", "first_best", "BEYOND", "SKIP"]
+def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, stood: bool,
+                threat_key: tuple | None, future_weight: float) -> list[tuple[int, int, Any]]:
+    """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
+    each action at the group's spot that scores it best (``threat_key``: what the threats at
+    these spots read, shared with other groups; ``future_weight``: the tactician's ``FUTURE``).
+    The scores are the tactician's, term by term in its order, so they are the same floats."""
+    sp, pol, c = ctx.sp, ctx.p, ctx.caution
+    r = group[0]   # every spot of the group gives the same numbers
+    running = sp.cost[r] > ctx.walk + 1e-6
+    # the spot as a place to fight from next phase
+    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
+    if nxt:
+        ctx.any_attack = True
+    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
+    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
+    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    out: list[tuple[int, int, Any]] = []
+
+    def add(score: Any, make: Any) -> None:
+        i = first_best(group, bases, score)
+        out.append((len(out), i, make(i, score(bases[group.index(i)]))))
+
+    def at(i: int) -> dict[str, Any]:
+        return dict(spot=i, stood=stood)
+
+    if not stood:
+        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
+        add(lambda b: b + future - c * t_fd,
+            lambda i, v: Option(v, "full defense", ctx.where(i), [Act("full defense")],
+                                f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd,
+                                **at(i)))
+        for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running, prone=prone)
+                        if pol.attacks else []):
+            action = "melee attack" if s.weapon.melee else "ranged attack"
+            add(lambda b, g=g: b + future + g - c * t_now,
+                lambda i, v, t=t, s=s, g=g, action=action: Option(
+                    v, f"{action} on {t.name} ({s.weapon.name})", ctx.where(i),
+                    [Act(action, target=t.id, weapon=s.weapon.name)], ctx.note(t, s, i, t_now),
+                    attack=s, gain=g, threat=t_now, **at(i)))
+    elif not pol.attacks:
+        add(lambda b: b + future - c * t_now,
+            lambda i, v: Option(v, "stand up", ctx.where(i), [], f"threat {t_now * ctx.my_left:.1f} dmg",
+                                threat=t_now, **at(i)))
+    if pol.attacks and not ctx.aiming and nxt:
+        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
+        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+        kind = f"stand up and {AIM}" if stood else AIM
+        add(lambda b: b + future + gain - c * t_now,
+            lambda i, v: Option(v, kind, ctx.where(i), [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
+                                f"{t_now * ctx.my_left:.1f} dmg", gain=gain, threat=t_now, **at(i)))
+    elif stood and pol.attacks:
+        add(lambda b: b + future - c * t_now,
+            lambda i, v: Option(v, "stand up", ctx.where(i), [], f"threat {t_now * ctx.my_left:.1f} dmg",
+                                threat=t_now, **at(i)))
+    return out
+
+
+__all__ = ["spot_groups", "weigh_group", "band_codes", "first_best", "BEYOND", "SKIP"]
