@@ -84,6 +84,12 @@ def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, floa
     return got
 
 
+def expected_blow(view: Any, w: Any, power_points: int, target: Any, p_full: float, p_half: float) -> float:
+    """:func:`expected_harm` (no bonus) with the blow's harm read from :func:`blows`."""
+    full, half = blows(view, w, target, power_points)[power_points]
+    return p_full * full + p_half * half
+
+
 def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half: float, bonus: int = 0) -> float:
     """Weighed harm of a blow of ``w`` with ``power_points`` on ``target`` (its armor by the cover roll,
     averaged over its die)."""
@@ -159,7 +165,7 @@ def threats(view: Any, me: Any, enemies: Iterable[Any]) -> list[Threat]:
             if not ok or left <= 0:
                 continue
             m = left // 2
-            harm = expected_harm(w, left - m, me, 1.0, 0.0)
+            harm = expected_blow(view, w, left - m, me, 1.0, 0.0)
             cand = (w.attack + m - held(e), harm)
             if best is None or cand[0] * 0.5 + cand[1] > best[0] * 0.5 + best[1]:
                 best = cand
@@ -268,6 +274,6 @@ def holding_value(me: Any, points: int, threat_list: list[Threat], evade: bool =
     return -taken, taken
 
 
-__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "blows", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
+__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "blows", "expected_blow", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
            "range_penalty", "Threat", "threats", "harm_taken", "Split", "target_defense", "strike_splits",
            "holding_value"]
