@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, weapons_in_hand
-from tactics.rulesets.mano_a_mano_2006.harm import armor_block, split_harm
+from tactics.rulesets.mano_a_mano_2006.harm import split_harm
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for, stride
 
@@ -42,13 +42,20 @@ def weigh(stun: float, damage: float) -> float:
 
 
 def absorptions(target: Any) -> list[int]:
-    """What the target absorbs on each face of its cover die, 1 to 6 (its armor's cover roll)."""
+    """What the target absorbs on each face of its cover die, 1 to 6 (its armor's cover roll: the
+    pieces with cover, highest absorption first, and the first whose running cover reaches the die
+    blocks, as :func:`~tactics.rulesets.mano_a_mano_2006.harm.armor_block`; sorted once)."""
     ts = getattr(target, "sheet", target)
-    pieces = [(a.name, a.cover, a.absorption) for a in ts.armor]
+    pieces = sorted(((a.name, a.cover, a.absorption) for a in ts.armor if a.cover > 0), key=lambda p: -p[2])
     out = []
     for die in range(1, 7):
-        block = armor_block(pieces, die)
-        out.append(ts.absorption + (block[1] if block else 0))
+        cover, block = 0, 0
+        for _, piece_cover, absorption in pieces:
+            cover += piece_cover
+            if cover >= die:
+                block = absorption
+                break
+        out.append(ts.absorption + block)
     return out
 
 
@@ -183,9 +190,9 @@ def harm_taken(threat_list: Iterable[Threat], defense: int) -> float:
     return total
 
 
-@dataclass(frozen=True)
-class Split:
-    """One way to spend the turn's ready points on an attack (``kind`` attack, shoot, defend, choke, ...)."""
+class Split(NamedTuple):
+    """One way to spend the turn's ready points on an attack (``kind`` attack, shoot, defend, choke, ...).
+    A named tuple: a turn weighs a few dozen of them and keeps the best."""
 
     kind: str
     weapon: str
