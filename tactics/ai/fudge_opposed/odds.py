@@ -96,11 +96,11 @@ def can_full_defend(u: Any) -> bool:
 
 def strike(view: Any, me: Any, target: Any, w: Any, distance: float, extra_def: int = 0,
            st: dict[str, Any] | None = None, st_me: dict[str, Any] | None = None,
-           light: str | None = None) -> tuple[float, float] | None:
+           light: str | None = None, usable: list[Any] | None = None) -> tuple[float, float] | None:
     """(P(first contest won), expected hp lost) of ``me`` attacking ``target`` with ``w`` from
     ``distance``, a second contest counted for dual wielders and two-shots weapons; None when the
-    weapon cannot be used at that distance (``st``, ``st_me``, ``light``: the target's and my
-    statuses and the light at the target, when already read)."""
+    weapon cannot be used at that distance (``st``, ``st_me``, ``light``, ``usable``: the target's
+    and my statuses, the light at the target and my weapons, when already read)."""
     use = weapon_use(w, distance)
     if isinstance(use, str):
         return None
@@ -108,7 +108,7 @@ def strike(view: Any, me: Any, target: Any, w: Any, distance: float, extra_def: 
     d = defence_total(target, use.defence, extra_def, st)
     p = float(p_beats(a, d))
     ev = expected_harm(p, melee_damage(me, w), target.sheet.soak)
-    second = dual_partner(me, w) or (w if w.two_shots else None)
+    second = dual_partner(me, w, usable) or (w if w.two_shots else None)
     if second is not None:
         use2 = weapon_use(second, distance)
         if not isinstance(use2, str):
@@ -154,8 +154,9 @@ def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int
     best = None
     st = status(target) if st is None else st
     st_me, light = status(me), light_at(view, target)   # read once for every weapon
-    for w in weapons(me):
-        got = strike(view, me, target, w, distance, extra_def, st, st_me, light)
+    usable = weapons(me)
+    for w in usable:
+        got = strike(view, me, target, w, distance, extra_def, st, st_me, light, usable)
         if got is not None and (best is None or got[1] > best[2]):
             best = (w, got[0], got[1])
     return best
