@@ -117,7 +117,8 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
     """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
     each action at the group's spot that scores it best (``threat_key``: what the threats at
     these spots read, shared with other groups; ``future_weight``: the tactician's ``FUTURE``).
-    The scores are the tactician's, term by term in its order, so they are the same floats."""
+    The scores are the tactician's, term by term in its order, so they are the same floats; the
+    words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
     running = sp.cost[r] > ctx.walk + 1e-6
@@ -140,32 +141,31 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
     if not stood:
         t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
         add(lambda b: b + future - c * t_fd,
-            lambda i, v: Option(v, "full defense", ctx.where(i), [Act("full defense")],
-                                f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd,
-                                **at(i)))
+            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
         for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running, prone=prone)
                         if pol.attacks else []):
             action = "melee attack" if s.weapon.melee else "ranged attack"
             add(lambda b, g=g: b + future + g - c * t_now,
                 lambda i, v, t=t, s=s, g=g, action=action: Option(
-                    v, f"{action} on {t.name} ({s.weapon.name})", ctx.where(i),
-                    [Act(action, target=t.id, weapon=s.weapon.name)], ctx.note(t, s, i, t_now),
-                    attack=s, gain=g, threat=t_now, **at(i)))
+                    v, f"{action} on {t.name} ({s.weapon.name})", "",
+                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, **at(i),
+                    words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
     elif not pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", ctx.where(i), [], f"threat {t_now * ctx.my_left:.1f} dmg",
-                                threat=t_now, **at(i)))
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     if pol.attacks and not ctx.aiming and nxt:
         aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
         gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
         kind = f"stand up and {AIM}" if stood else AIM
         add(lambda b: b + future + gain - c * t_now,
-            lambda i, v: Option(v, kind, ctx.where(i), [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
-                                f"{t_now * ctx.my_left:.1f} dmg", gain=gain, threat=t_now, **at(i)))
+            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
     elif stood and pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", ctx.where(i), [], f"threat {t_now * ctx.my_left:.1f} dmg",
-                                threat=t_now, **at(i)))
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     return out
 
 

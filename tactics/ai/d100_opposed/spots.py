@@ -103,11 +103,13 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
             zs.append(tmap.ground_height(x, y))
             cost.append(d)
     light = list(tmap.light_at_many(np.array(xs), np.array(ys)))
-    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light],
-               cells=[tmap.cell_of(x, y) for x, y in zip(xs, ys)])
+    k = 1 + len(rows)   # spots 1 .. k-1 are cell centres: their cells are known
+    cells = [tmap.cell_of(xs[0], ys[0])] + list(zip(cols.tolist(), rows.tolist()))
+    cells += [tmap.cell_of(x, y) for x, y in zip(xs[k:], ys[k:])]
+    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light], cells=cells)
     if not enemies:
         return sp
-    n, k = len(xs), 1 + len(rows)
+    n = len(xs)
     loose = [0] + list(range(k, n))   # spot 0 and the extra points: asked afresh; cell spots: from the cache
     mine = np.column_stack([[xs[i] for i in loose], [ys[i] for i in loose],
                             np.array([zs[i] for i in loose]) + EYE_HEIGHT_M])
@@ -121,7 +123,8 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
         col = clear[:, j].tolist()
         sp.sees[e.id] = col[:1] + cell_sight(view, eyes[j])[rows, cols].tolist() + col[1:]
         ex, ey, ez = e.pos
-        sp.dist[e.id] = [math.dist((x, y, z), (ex, ey, ez)) for x, y, z in zip(xs, ys, zs)]
+        hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
+        sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
     return sp
 
 

@@ -110,7 +110,7 @@ class Tactician:
             closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
             if closing is not None:
                 options.append(closing)
-        chosen = max(options, key=lambda o: o.score) if options else None
+        chosen = max(options, key=lambda o: o.score).settle() if options else None
         if chosen is not None and chosen.attack is None and self.closes and not ctx.any_attack:
             if self._waited < self.patience and any(not w.melee for w in ctx.weapons):
                 self._waited += 1
