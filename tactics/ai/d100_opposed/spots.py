@@ -109,47 +109,54 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light], cells=cells)
     if not enemies:
         return sp
-    n = len(xs)
-    loose = [0] + list(range(k, n))   # spot 0 and the extra points: asked afresh; cell spots: from the cache
+    loose = [0] + list(range(k, len(xs)))   # spot 0 and the extra points: asked every phase
     mine = np.column_stack([[xs[i] for i in loose], [ys[i] for i in loose],
                             np.array([zs[i] for i in loose]) + EYE_HEIGHT_M])
     if me.prone:
         mine[0, 2] = me.z + EYE_HEIGHT_DOWN_M
+    # the cell spots: what the sight memo of each enemy's eye does not know yet
     eyes = [eye(e) for e in enemies]
-    a = np.repeat(mine, len(enemies), axis=0)
-    b = np.array(eyes * len(loose))
-    clear = tmap.line_of_sight_many(a, b).reshape(len(loose), len(enemies))
+    known = [sight_memo(view, pt) for pt in eyes]
+    lines_a, lines_b, asked = [np.repeat(mine, len(enemies), axis=0)], [np.array(eyes * len(loose))], []
+    cell_eyes = np.column_stack([(cols + 0.5) * tmap.cell_size, (rows + 0.5) * tmap.cell_size,
+                                 tmap.floor_z[rows, cols] + EYE_HEIGHT_M])
+    for j, grid in enumerate(known):
+        todo = np.flatnonzero(grid[rows, cols] < 0)
+        asked.append(todo)
+        lines_a.append(cell_eyes[todo])
+        lines_b.append(np.repeat(np.array([eyes[j]], dtype=float).reshape(1, 3), len(todo), axis=0))
+    clear = tmap.line_of_sight_many(np.concatenate(lines_a), np.concatenate(lines_b))
+    at = len(loose) * len(enemies)
+    head = clear[:at].reshape(len(loose), len(enemies))
+    hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
     for j, e in enumerate(enemies):
-        col = clear[:, j].tolist()
-        sp.sees[e.id] = col[:1] + cell_sight(view, eyes[j])[rows, cols].tolist() + col[1:]
+        grid, todo = known[j], asked[j]
+        grid[rows[todo], cols[todo]] = clear[at:at + len(todo)]
+        at += len(todo)
+        col = head[:, j].tolist()
+        sp.sees[e.id] = col[:1] + (grid[rows, cols] > 0).tolist() + col[1:]
         ex, ey, ez = e.pos
-        hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
         sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
     return sp
 
 
-SIGHT_MEMORY = 4096
-"""How many eye points :func:`cell_sight` remembers per map (all are forgotten when full)."""
+SIGHT_CELLS = 1 << 24
+"""Cells (bytes) of sight memos kept per map: 16 MB (all are forgotten when full)."""
 
 
-def cell_sight(view: View, target: tuple[float, float, float]) -> np.ndarray:
-    """rows×cols: whether a fighter standing at each standable cell's centre sees the eye point
-    ``target`` (False elsewhere). A pure function of the map and the point, kept in the
-    scenario-shared cache: a fighter that stays put is seen from the same cells next phase."""
+def sight_memo(view: View, target: tuple[float, float, float]) -> np.ndarray:
+    """rows×cols int8, what is known of whether a fighter standing at each cell's centre sees the eye
+    point ``target``: 1 it does, 0 it does not, -1 not asked yet (:func:`spots` asks only for the
+    cells it needs and writes the answers in). A pure function of the map and the point, kept in
+    the scenario-shared cache: a fighter that stays put is seen from the same cells next phase."""
     cache = map_cache(view, "d100 cell sight")
     key = tuple(float(v) for v in target)
     got = cache.get(key)
     if got is None:
         tmap = view.map
-        s = tmap.cell_size
-        rows, cols = np.nonzero(tmap.standable)
-        a = np.column_stack([(cols + 0.5) * s, (rows + 0.5) * s, tmap.floor_z[rows, cols] + EYE_HEIGHT_M])
-        b = np.repeat(np.array([key]), len(rows), axis=0)
-        got = np.zeros((tmap.rows, tmap.cols), dtype=bool)
-        got[rows, cols] = tmap.line_of_sight_many(a, b)
-        if len(cache) >= SIGHT_MEMORY:
+        if (len(cache) + 1) * tmap.rows * tmap.cols > SIGHT_CELLS:
             cache.clear()
-        cache[key] = got
+        got = cache[key] = np.full((tmap.rows, tmap.cols), -1, dtype=np.int8)
     return got
 
 
@@ -174,7 +181,7 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
     got = memo.get(key)
     if got is not None:
         return got
-    if len(memo) >= COSTS_MEMORY:
+    if (len(memo) + 1) * tmap.rows * tmap.cols > COSTS_CELLS:
         memo.clear()
     dist = [math.inf] * (tmap.rows * tmap.cols)
     if not tmap.in_bounds(c, r):
@@ -199,8 +206,9 @@ def costs_from(view: View, start: tuple[float, float], mover: Any, cutoff: float
     return got
 
 
-COSTS_MEMORY = 4096
-"""How many :func:`costs_from` answers the scenario-shared cache keeps (all are forgotten when full)."""
+COSTS_CELLS = 1 << 22
+"""Cells of :func:`costs_from` answers the scenario-shared cache keeps per map: 32 MB of floats (all are
+forgotten when full)."""
 
 
 def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemies: list[UnitView]) -> dict[str, bool]:
@@ -210,4 +218,4 @@ def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemie
     return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}
 
 
-__all__ = ["Spots", "spots", "cell_sight", "costs_from", "sight_from", "KEEP_CLEAR_M"]
+__all__ = ["Spots", "spots", "sight_memo", "costs_from", "sight_from", "KEEP_CLEAR_M"]
