@@ -254,21 +254,25 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
         for evade in ((False, True) if can_evade and kind == "attack" else (False,)):
             budget = points - (1 if evade else 0)
             bonus = EVADE_BONUS if (evade or ev_now) else 0
+            name, extra = ("defend", 1) if evade else (kind, 0)
+            # my defense after a split: the modifier points and the points kept both defend, so it
+            # depends on the power points only (budget - p kept or in the modifier)
+            taken_by_p = []
+            for p in range(0, budget + 1):
+                defense = base_def + budget - p + extra + bonus
+                taken = taken_at.get(defense)
+                if taken is None:
+                    taken = taken_at[defense] = harm_taken(threat_list, defense)
+                taken_by_p.append(taken)
             for m in range(0, budget + 1):
                 pf, ph = chances(w.attack + m - me_held, d_mod)
-                for p in range(0, budget - m + 1):
-                    if m + p < 1:
-                        continue
+                hits = pf + ph
+                for p in range(0 if m else 1, budget - m + 1):   # at least one point spent
                     full, half = by_power[p]
                     dealt = pf * full + ph * half
-                    kept = budget - m - p
-                    defense = base_def + m + kept + (1 if evade else 0) + bonus
-                    taken = taken_at.get(defense)
-                    if taken is None:
-                        taken = taken_at[defense] = harm_taken(threat_list, defense)
-                    value = aggression * dealt - taken - 0.02 * (m + p)
-                    out.append(Split("defend" if evade else kind, w.name, m, p, 0, evade, pf + ph, dealt, taken,
-                                     value))
+                    taken = taken_by_p[p]
+                    out.append(Split(name, w.name, m, p, 0, evade, hits, dealt, taken,
+                                     aggression * dealt - taken - 0.02 * (m + p)))
     out.sort(key=lambda s: -s.value)
     return out
 
