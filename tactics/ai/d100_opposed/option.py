@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from tactics.ai.d100_opposed.odds import Shot
@@ -45,10 +46,20 @@ class Option:
     stood: bool = False
     steps: list[Any] | None = None
     """Set for an option that brings its own steps (closing in)."""
+    words: Callable[[], tuple[str, str]] | None = None
+    """``() -> (where, note)``: written when first asked (:meth:`settle`); a phase weighs dozens of
+    options and names three."""
+
+    def settle(self) -> Option:
+        """Write ``where`` and ``note`` from :attr:`words`, once."""
+        if self.words is not None:
+            self.where, self.note = self.words()
+            self.words = None
+        return self
 
     @property
     def label(self) -> str:
-        return self.kind + self.where
+        return self.kind + self.settle().where
 
 
 def flag(u: UnitView, name: str) -> bool:

@@ -44,10 +44,10 @@ from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
+from tactics.ai.d100_opposed.groups import spot_groups, weigh_group
 from tactics.ai.d100_opposed.spots import Spots, spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
-from tactics.rulesets.d100_opposed.ruleset import AIM
 from tactics.ai.futility import with_odds
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import UnitView, View
@@ -111,7 +111,7 @@ class Tactician:
             closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
             if closing is not None:
                 options.append(closing)
-        chosen = max(options, key=lambda o: o.score) if options else None
+        chosen = max(options, key=lambda o: o.score).settle() if options else None
         if chosen is not None and chosen.attack is None and self.closes and not ctx.any_attack:
             if self._waited < self.patience and any(not w.melee for w in ctx.weapons):
                 self._waited += 1
@@ -191,6 +191,8 @@ class _Ctx:
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
+        self.targets = [(t, bool(t.prone), flag(t, "full_defense"), flag(t, "running"), wounds(t),
+                         left(t.sheet, damage(t))) for t in enemies]
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
                       flag(e, "aiming"), wounds(e), bool(e.prone),
                       [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
@@ -212,9 +214,10 @@ class _Ctx:
                 target_running=t_running, cache=self.cache)
         return got
 
-    def threat(self, i: int, *, fd: bool, running: bool, prone: bool) -> float:
-        """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left."""
-        key = (i, fd, running, prone)
+    def threat(self, i: int, *, fd: bool, running: bool, prone: bool, key: tuple | None = None) -> float:
+        """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left
+        (``key``: what the numbers at ``i`` read, when spots alike in it may share the answer)."""
+        key = (i if key is None else key, fd, running, prone)
         got = self._threats.get(key)
         if got is not None:
             return got
@@ -253,71 +256,48 @@ class _Ctx:
         """Every attack I could make from spot ``i``: (target, shot, gain as a share of its life)."""
         out = []
         sp, me = self.sp, self.me
-        for t in self.enemies:
+        for t, t_prone, t_fd, t_running, t_wounds, t_left in self.targets:
             d = sp.dist[t.id][i]
             for w in self.weapons:
                 if not in_band(w, d) or (not w.melee and not sp.sees[t.id][i]):
                     continue
                 s = self._shot(me, w, t, d, self.light_of[t.id], aiming=aiming, running=running, prone=prone,
-                               t_prone=bool(t.prone), t_fd=flag(t, "full_defense"), t_running=flag(t, "running"),
-                               a_wounds=wounds(me), t_wounds=wounds(t))
+                               t_prone=t_prone, t_fd=t_fd, t_running=t_running, a_wounds=self.my_wounds,
+                               t_wounds=t_wounds)
                 if s.p > 0:
-                    out.append((t, s, s.expected / left(t.sheet, damage(t))))
+                    out.append((t, s, s.expected / t_left))
         return out
 
     # -------------------------------------------------------------- options
     def options(self) -> list[Option]:
+        """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
+        (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
+        scores best for each action is kept (the best choice and the runners-up are the same)."""
         me, sp, pol = self.me, self.sp, self.p
-        out: list[Option] = []
-        nearest = [min((sp.dist[e.id][i] for e in self.enemies), default=0.0) for i in range(len(sp))]
+        found: list[tuple[int, int, int, Option]] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
-        for prone, stood in ways:
-            for i in range(len(sp)):
-                if prone and i:
-                    break  # a prone fighter fights where it lies (or stands up first)
-                if sp.cost[i] == math.inf:
-                    continue  # its real way is longer than this phase's run
-                running = sp.cost[i] > self.walk + 1e-6
-                base = -MOVE_COST * sp.cost[i] + pol.keep_away * min(nearest[i], 30.0)
-                if prone and self.melee_only:
-                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
-                # the spot as a place to fight from next phase
-                nxt = self.shots(i, aiming=False, running=False, prone=prone)
-                if nxt:
-                    self.any_attack = True
-                t_next = self.threat(i, fd=False, running=False, prone=prone)
-                future = FUTURE * (max((g for _, _, g in nxt), default=0.0) - self.caution * t_next)
-                t_now = t_next if not running else self.threat(i, fd=False, running=True, prone=prone)
-                steps: list[Any] = []
-                at = dict(spot=i, stood=stood)
-                where = f"{self._where(i)}"
-                if not stood:
-                    t_fd = self.threat(i, fd=True, running=running, prone=prone)
-                    out.append(Option(base + future - self.caution * t_fd, "full defense", where,
-                                      steps + [Act("full defense")],
-                                      f"threat {t_fd * self.my_left:.1f} dmg, {sp.light[i]} here", threat=t_fd, **at))
-                    for t, s, g in (self.shots(i, aiming=self.aiming, running=running, prone=prone)
-                                    if pol.attacks else []):
-                        action = "melee attack" if s.weapon.melee else "ranged attack"
-                        out.append(Option(base + future + g - self.caution * t_now,
-                                          f"{action} on {t.name} ({s.weapon.name})", where,
-                                          steps + [Act(action, target=t.id, weapon=s.weapon.name)],
-                                          self._note(t, s, i, t_now), attack=s, gain=g, threat=t_now, **at))
-                elif not pol.attacks:
-                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
-                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
-                if pol.attacks and not self.aiming and nxt:
-                    aimed = self.shots(i, aiming=True, running=False, prone=prone)
-                    gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
-                    kind = f"stand up and {AIM}" if stood else AIM
-                    out.append(Option(base + future + gain - self.caution * t_now, kind, where,
-                                      steps + [Act(AIM)], f"+10 next attack (+{gain:.3f}), threat "
-                                      f"{t_now * self.my_left:.1f} dmg", gain=gain, threat=t_now, **at))
-                elif stood and pol.attacks:
-                    out.append(Option(base + future - self.caution * t_now, "stand up", where, steps,
-                                      f"threat {t_now * self.my_left:.1f} dmg", threat=t_now, **at))
-        return self._drop_low_odds(out)
+        enemies = self.enemies
+        for way, (prone, stood) in enumerate(ways):
+            # a prone fighter fights where it lies (or stands up first); a spot whose real way is
+            # longer than this phase's run is out
+            members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
+            if not members:
+                continue
+            for group, threat_key in spot_groups(self, members) if len(members) > 1 else [(members, None)]:
+                bases = []
+                for i in group:
+                    # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
+                    away = pol.keep_away * min(min((sp.dist[e.id][i] for e in enemies), default=0.0), 30.0) \
+                        if pol.keep_away else 0.0
+                    base = -MOVE_COST * sp.cost[i] + away
+                    if prone and self.melee_only:
+                        base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
+                    bases.append(base)
+                for k, i, option in weigh_group(self, group, bases, prone, stood, threat_key, FUTURE):
+                    found.append((way, i, k, option))
+        found.sort(key=lambda f: f[:3])
+        return self._drop_low_odds([f[3] for f in found])
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
         """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
@@ -358,14 +338,14 @@ class _Ctx:
             steps.extend(self._route(i)[0])
         return steps
 
-    def _where(self, i: int) -> str:
+    def where(self, i: int) -> str:
         if not i:
             return ""
         sp = self.sp
         how = "run" if sp.cost[i] > self.walk + 1e-6 else "walk"
         return f" after a {sp.cost[i]:.0f} m {how} to ({sp.xy[i][0]:.0f}, {sp.xy[i][1]:.0f})"
 
-    def _note(self, t: UnitView, s: Shot, i: int, threat: float) -> str:
+    def note(self, t: UnitView, s: Shot, i: int, threat: float) -> str:
         d = "no defence" if s.defense is None else str(s.defense)
         return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, damage(t))} left; "
                 f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")

@@ -68,14 +68,14 @@ def its_harm(view: Any, target: Any, me: Any) -> float:
     return got[2] if got else 0.0
 
 
-def crowd_gain(view: Any, me: Any, target: Any, st: dict[str, Any]) -> float:
+def crowd_gain(view: Any, me: Any, target: Any, st: dict[str, Any], mine: Any = False) -> float:
     """Extra expected hp ``me`` and the allies within a move of ``target`` take off it next round
-    if its statuses were ``st``."""
+    if its statuses were ``st`` (``mine``: my ``best_weapon`` on it as it is, when already known)."""
     gain = 0.0
     for u in [me] + view.allies():
         if u is not me and view.distance(u, target) > view.movement(u) + SHORT_RANGE_M:
             continue
-        now = best_weapon(view, u, target, NEAR)
+        now = mine if u is me and mine is not False else best_weapon(view, u, target, NEAR)
         then = best_weapon(view, u, target, NEAR, st=st)
         if now and then:
             gain += max(0.0, then[2] - now[2])
@@ -105,6 +105,8 @@ def edge_spots(view: Any, me: Any, target: Any, budget: float) -> list[tuple[lis
     from tactics.ai.routes import route
 
     tmap = view.map
+    if target.z - min(0.0, float(tmap.floor_z.min())) <= 2.0:
+        return []   # no ground anywhere (nor off the map) lies more than 2 m below it
     out = []
     for k in range(8):
         a = k * math.pi / 4
@@ -136,7 +138,7 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
     if not tst.get("prone"):
         p = manoeuvre_odds(view, me, target, TRIP)
         prone = {**tst, "prone": True}
-        worth = spared + crowd_gain(view, me, target, prone)
+        worth = spared + crowd_gain(view, me, target, prone, mine=hit)
         out.append(Option(f"trip {label(view, target)}", steps + [Act(TRIP, target.id)], p, p * worth,
                           note=f"it loses {spared:.1f} hp of attack standing up"))
     p = manoeuvre_odds(view, me, target, SHOVE)

@@ -73,10 +73,12 @@ def light_at(view: Any, u: Any) -> str:
     return view.map.light_at(u.x, u.y)
 
 
-def attack_total(view: Any, me: Any, target: Any, use: Use) -> int:
-    """The attacker's skill with every modifier: band, the light at the target, its statuses."""
-    mods = tuple(use.mods) + light_mods(light_at(view, target)) + conditions.roll_mods(status(me), use.skill,
-                                                                                       attack=True)
+def attack_total(view: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] | None = None,
+                 light: str | None = None) -> int:
+    """The attacker's skill with every modifier: band, the light at the target, its statuses
+    (``st_me``, ``light``: my statuses and the light at the target, when already read)."""
+    mods = tuple(use.mods) + light_mods(light_at(view, target) if light is None else light) + conditions.roll_mods(
+        status(me) if st_me is None else st_me, use.skill, attack=True)
     return me.sheet.skill(use.skill) + sum(v for _, v in mods)
 
 
@@ -87,28 +89,57 @@ def defence_total(target: Any, skill: str, extra: int = 0, st: dict[str, Any] | 
     return rating + sum(v for _, v in mods) + extra
 
 
+def _attack(view: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] | None, light: str | None,
+            memo: dict | None) -> int:
+    """:func:`attack_total`, the part that does not depend on the weapon kept in ``memo`` by skill
+    (integers: the sum is the same in any order)."""
+    if memo is None:
+        return attack_total(view, me, target, use, st_me, light)
+    key = ("attack", use.skill)
+    base = memo.get(key)
+    if base is None:
+        base = memo[key] = attack_total(view, me, target, Use(use.skill, use.defence, ()), st_me, light)
+    return base + sum(v for _, v in use.mods)
+
+
+def _defence(target: Any, skill: str, extra: int, st: dict[str, Any] | None, memo: dict | None) -> int:
+    """:func:`defence_total`, kept in ``memo`` by skill."""
+    if memo is None:
+        return defence_total(target, skill, extra, st)
+    key = ("defence", skill)
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = defence_total(target, skill, extra, st)
+    return got
+
+
 def can_full_defend(u: Any) -> bool:
     """Full defence adds nothing for a shield bearer (002 · Full Defence)."""
     return not u.sheet.shield and not status(u).get("full_defence")
 
 
 def strike(view: Any, me: Any, target: Any, w: Any, distance: float, extra_def: int = 0,
-           st: dict[str, Any] | None = None) -> tuple[float, float] | None:
+           st: dict[str, Any] | None = None, st_me: dict[str, Any] | None = None,
+           light: str | None = None, usable: list[Any] | None = None,
+           memo: dict | None = None) -> tuple[float, float] | None:
     """(P(first contest won), expected hp lost) of ``me`` attacking ``target`` with ``w`` from
     ``distance``, a second contest counted for dual wielders and two-shots weapons; None when the
-    weapon cannot be used at that distance."""
+    weapon cannot be used at that distance (``st``, ``st_me``, ``light``, ``usable``: the target's
+    and my statuses, the light at the target and my weapons, when already read; ``memo``: a dict
+    for the totals by skill, shared by the weapons of one look)."""
     use = weapon_use(w, distance)
     if isinstance(use, str):
         return None
-    a = attack_total(view, me, target, use)
-    d = defence_total(target, use.defence, extra_def, st)
+    a = _attack(view, me, target, use, st_me, light, memo)
+    d = _defence(target, use.defence, extra_def, st, memo)
     p = float(p_beats(a, d))
     ev = expected_harm(p, melee_damage(me, w), target.sheet.soak)
-    second = dual_partner(me, w) or (w if w.two_shots else None)
+    second = dual_partner(me, w, usable) or (w if w.two_shots else None)
     if second is not None:
         use2 = weapon_use(second, distance)
         if not isinstance(use2, str):
-            p2 = float(p_beats(attack_total(view, me, target, use2), defence_total(target, use2.defence, extra_def, st)))
+            p2 = float(p_beats(_attack(view, me, target, use2, st_me, light, memo),
+                               _defence(target, use2.defence, extra_def, st, memo)))
             ev += expected_harm(p2, melee_damage(me, second), target.sheet.soak)
     return p, ev
 
@@ -147,8 +178,12 @@ def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int
                 st: dict[str, Any] | None = None) -> tuple[Any, float, float] | None:
     """The weapon with the most expected harm from ``distance``: (weapon, p, expected hp)."""
     best = None
-    for w in weapons(me):
-        got = strike(view, me, target, w, distance, extra_def, st)
+    st = status(target) if st is None else st
+    st_me, light = status(me), light_at(view, target)   # read once for every weapon
+    usable = weapons(me)
+    memo: dict = {}
+    for w in usable:
+        got = strike(view, me, target, w, distance, extra_def, st, st_me, light, usable, memo)
         if got is not None and (best is None or got[1] > best[2]):
             best = (w, got[0], got[1])
     return best

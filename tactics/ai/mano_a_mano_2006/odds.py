@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, weapons_in_hand
-from tactics.rulesets.mano_a_mano_2006.harm import armor_block, split_harm
+from tactics.rulesets.mano_a_mano_2006.harm import split_harm
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for, stride
 
@@ -41,18 +41,66 @@ def weigh(stun: float, damage: float) -> float:
     return STUN_WEIGHT * stun + damage
 
 
+def absorptions(target: Any) -> list[int]:
+    """What the target absorbs on each face of its cover die, 1 to 6 (its armor's cover roll: the
+    pieces with cover, highest absorption first, and the first whose running cover reaches the die
+    blocks, as :func:`~tactics.rulesets.mano_a_mano_2006.harm.armor_block`; sorted once)."""
+    ts = getattr(target, "sheet", target)
+    pieces = sorted(((a.name, a.cover, a.absorption) for a in ts.armor if a.cover > 0), key=lambda p: -p[2])
+    out = []
+    for die in range(1, 7):
+        cover, block = 0, 0
+        for _, piece_cover, absorption in pieces:
+            cover += piece_cover
+            if cover >= die:
+                block = absorption
+                break
+        out.append(ts.absorption + block)
+    return out
+
+
+def blow_harm(w: Any, power_points: int, target: Any, bonus: int = 0,
+              absorbed: list[int] | None = None) -> tuple[float, float]:
+    """``(full, half)``: weighed harm of a full and of a half success of ``w`` with ``power_points`` on
+    ``target`` (its armor by the cover roll, averaged over its die; ``absorbed``: its
+    :func:`absorptions` when already known)."""
+    power = w.power + power_points + bonus
+    full = half = 0.0
+    for absorption in absorbed if absorbed is not None else absorptions(target):
+        s, d = split_harm(power, absorption, w.sharpness)
+        full += weigh(s, d) / 6
+        half += weigh(s // 2, d // 2) / 6
+    return full, half
+
+
+BLOW_MEMORY = 20_000
+"""How many :func:`blows` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
+def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, float]]:
+    """:func:`blow_harm` of ``w`` on ``target`` for 0 … ``points`` power points: a pure function of
+    the weapon's power and sharpness and the target's absorption by die, kept in ``view.shared``."""
+    absorbed = absorptions(target)
+    key = (w.power, w.sharpness, tuple(absorbed), points)
+    memo = view.shared.get("2006 blows")
+    if memo is None or len(memo) >= BLOW_MEMORY:
+        memo = view.shared["2006 blows"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = [blow_harm(w, p, target, absorbed=absorbed) for p in range(points + 1)]
+    return got
+
+
+def expected_blow(view: Any, w: Any, power_points: int, target: Any, p_full: float, p_half: float) -> float:
+    """:func:`expected_harm` (no bonus) with the blow's harm read from :func:`blows`."""
+    full, half = blows(view, w, target, power_points)[power_points]
+    return p_full * full + p_half * half
+
+
 def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half: float, bonus: int = 0) -> float:
     """Weighed harm of a blow of ``w`` with ``power_points`` on ``target`` (its armor by the cover roll,
     averaged over its die)."""
-    ts = getattr(target, "sheet", target)
-    power = w.power + power_points + bonus
-    pieces = [(a.name, a.cover, a.absorption) for a in ts.armor]
-    full = half = 0.0
-    for die in range(1, 7):
-        block = armor_block(pieces, die)
-        s, d = split_harm(power, ts.absorption + (block[1] if block else 0), w.sharpness)
-        full += weigh(s, d) / 6
-        half += weigh(s // 2, d // 2) / 6
+    full, half = blow_harm(w, power_points, target, bonus)
     return p_full * full + p_half * half
 
 
@@ -124,7 +172,7 @@ def threats(view: Any, me: Any, enemies: Iterable[Any]) -> list[Threat]:
             if not ok or left <= 0:
                 continue
             m = left // 2
-            harm = expected_harm(w, left - m, me, 1.0, 0.0)
+            harm = expected_blow(view, w, left - m, me, 1.0, 0.0)
             cand = (w.attack + m - held(e), harm)
             if best is None or cand[0] * 0.5 + cand[1] > best[0] * 0.5 + best[1]:
                 best = cand
@@ -142,9 +190,9 @@ def harm_taken(threat_list: Iterable[Threat], defense: int) -> float:
     return total
 
 
-@dataclass(frozen=True)
-class Split:
-    """One way to spend the turn's ready points on an attack (``kind`` attack, shoot, defend, choke, ...)."""
+class Split(NamedTuple):
+    """One way to spend the turn's ready points on an attack (``kind`` attack, shoot, defend, choke, ...).
+    A named tuple: a turn weighs a few dozen of them and keeps the best."""
 
     kind: str
     weapon: str
@@ -197,23 +245,34 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
     can_evade = state_of(me).can_evade()
     if weapons is None:
         weapons = [w for w in weapons_in_hand(me) if reaches(view, me, target, w)]
+    me_held = held(me)
+    taken_at: dict[int, float] = {}   # harm_taken by my defense: the same few totals come back
     for w in weapons:
         kind = "shoot" if w.is_missile else "attack"
         d_mod = target_defense(view, me, target, w)
+        by_power = blows(view, w, target, points)   # (full, half) by power points
         for evade in ((False, True) if can_evade and kind == "attack" else (False,)):
             budget = points - (1 if evade else 0)
+            bonus = EVADE_BONUS if (evade or ev_now) else 0
+            name, extra = ("defend", 1) if evade else (kind, 0)
+            # my defense after a split: the modifier points and the points kept both defend, so it
+            # depends on the power points only (budget - p kept or in the modifier)
+            taken_by_p = []
+            for p in range(0, budget + 1):
+                defense = base_def + budget - p + extra + bonus
+                taken = taken_at.get(defense)
+                if taken is None:
+                    taken = taken_at[defense] = harm_taken(threat_list, defense)
+                taken_by_p.append(taken)
             for m in range(0, budget + 1):
-                for p in range(0, budget - m + 1):
-                    if m + p < 1:
-                        continue
-                    pf, ph = chances(w.attack + m - held(me), d_mod)
-                    dealt = expected_harm(w, p, target, pf, ph)
-                    kept = budget - m - p
-                    bonus = EVADE_BONUS if (evade or ev_now) else 0
-                    taken = harm_taken(threat_list, base_def + m + kept + (1 if evade else 0) + bonus)
-                    value = aggression * dealt - taken - 0.02 * (m + p)
-                    out.append(Split("defend" if evade else kind, w.name, m, p, 0, evade, pf + ph, dealt, taken,
-                                     value))
+                pf, ph = chances(w.attack + m - me_held, d_mod)
+                hits = pf + ph
+                for p in range(0 if m else 1, budget - m + 1):   # at least one point spent
+                    full, half = by_power[p]
+                    dealt = pf * full + ph * half
+                    taken = taken_by_p[p]
+                    out.append(Split(name, w.name, m, p, 0, evade, hits, dealt, taken,
+                                     aggression * dealt - taken - 0.02 * (m + p)))
     out.sort(key=lambda s: -s.value)
     return out
 
@@ -226,6 +285,6 @@ def holding_value(me: Any, points: int, threat_list: list[Threat], evade: bool =
     return -taken, taken
 
 
-__all__ = ["STUN_WEIGHT", "weigh", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
+__all__ = ["STUN_WEIGHT", "weigh", "absorptions", "blow_harm", "blows", "expected_blow", "expected_harm", "my_stride", "ready", "defense_total", "held", "reaches",
            "range_penalty", "Threat", "threats", "harm_taken", "Split", "target_defense", "strike_splits",
            "holding_value"]

@@ -25,7 +25,7 @@ from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, weapons_in_hand
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 
-from .odds import EVADE_BONUS, expected_harm, held, reaches
+from .odds import EVADE_BONUS, expected_blow, held, reaches
 
 POINT_COST = 0.12
 """What a ready point spent on an interference is worth to its spender (it no longer defends it)."""
@@ -54,7 +54,7 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
                    aggression: float = 1.0, seen: dict[str, Any] | None = None) -> list[tuple[float, Any, str]]:
     """Every answer to a ``defend`` window, weighed, best first: ``(value, answer, words)``."""
     a_mod, aw, a_pow = guess_blow(view, attacker, me, attack_points, seen)
-    blow = expected_harm(aw, a_pow, me, 1.0, 0.0)
+    blow = expected_blow(view, aw, a_pow, me, 1.0, 0.0)
     out = []
     p = pools_of(me)
     pen = held(me)
@@ -80,7 +80,7 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
                 mine = w.attack + m - pen
                 af, ah = chances(a_mod, mine)          # the attack beats (or ties) the counter
                 cf, _ = chances(mine, a_mod)           # the counter beats the attack
-                mine_harm = expected_harm(w, pw_, attacker, cf, ah)
+                mine_harm = expected_blow(view, w, pw_, attacker, cf, ah)
                 value = aggression * mine_harm - (af * blow + ah * blow / 2) - 0.02 * (m + pw_)
                 out.append((value, {"reaction": "counter", "weapon": w.name, "modifier": m, "power": pw_},
                             f"counter with {w.name} {m}/{pw_} (hit {af + ah:.0%}, lands {cf + ah:.0%})"))
@@ -93,7 +93,7 @@ def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready
     """Every answer to an ``interfere`` window, weighed, best first (doing nothing is worth 0)."""
     victim = ally or me
     a_mod, aw, a_pow = guess_blow(view, attacker, victim, attack_points, seen)
-    blow = expected_harm(aw, a_pow, victim, 1.0, 0.0)
+    blow = expected_blow(view, aw, a_pow, victim, 1.0, 0.0)
     hits = sum(chances(a_mod, victim.tracks.get("defense", 0) + best_defense(victim).defense))
     out: list[tuple[float, Any, str]] = [(0.0, {"reaction": "none"}, "lets it be")]
     pen = held(me)
@@ -113,7 +113,7 @@ def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready
                 if m + pw_ < 1:
                     continue
                 pf, ph = chances(w.attack + m - pen, a_mod)
-                dealt = expected_harm(w, pw_, attacker, pf, ph)
+                dealt = expected_blow(view, w, pw_, attacker, pf, ph)
                 value = aggression * dealt + pf * hits * blow - POINT_COST * (m + pw_)
                 out.append((value, {"reaction": "attack", "weapon": w.name, "modifier": m, "power": pw_},
                             f"strike {attacker.name} with {w.name} {m}/{pw_} (stops {pf:.0%})"))

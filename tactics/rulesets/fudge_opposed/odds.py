@@ -26,7 +26,6 @@ rolled and ``----`` (1 in 81) loses whatever it rolled::
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from math import comb
 
 OUTCOMES_4DF = 81
@@ -56,23 +55,13 @@ def p_total(total: int, dice: int = 4) -> Fraction:
     return Fraction(ways(total, dice), 3 ** dice)
 
 
-def p_at_least(skill: int, difficulty: int) -> Fraction:
-    """Chance that ``skill + 4dF >= difficulty`` (an unopposed check, mode ``meet``).
-
-        >>> p_at_least(1, 1), p_at_least(0, 5)
-        (Fraction(50, 81), Fraction(0, 1))
-    """
-    return sum((p_total(s) for s in range(-4, 5) if skill + s >= difficulty), Fraction(0))
+def _at_least(need: int) -> Fraction:
+    """Chance that 4dF >= ``need``, counted."""
+    return sum((p_total(s) for s in range(-4, 5) if s >= need), Fraction(0))
 
 
-@lru_cache(maxsize=512)
-def p_beats_exact(attack: int, defence: int, crits: bool = True) -> Fraction:
-    """Exact chance that ``attack + 4dF`` beats ``defence + 4dF`` (ties to the defender).
-
-    With ``crits`` the attacker's +4 throw always wins and its -4 throw always
-    loses (002 · Criticals); follow-up contests pass ``crits=False``.
-    """
-    gap = defence - attack
+def _beats(gap: int, crits: bool) -> Fraction:
+    """Chance that 4dF beats 4dF + ``gap`` (ties to the defender), counted."""
     if not crits:
         # attacker wins when X - Y > gap; X - Y is 8dF (17 values)
         return sum((p_total(s, 8) for s in range(-8, 9) if s > gap), Fraction(0))
@@ -82,9 +71,49 @@ def p_beats_exact(attack: int, defence: int, crits: bool = True) -> Fraction:
     return p
 
 
+def _margin(need: int) -> Fraction:
+    """Chance that 8dF >= ``need``, counted."""
+    return sum((p_total(s, 8) for s in range(-8, 9) if s >= need), Fraction(0))
+
+
+SPREAD = 10
+"""The tables run over differences -10 … +10: past ±9 the dice cannot change the answer."""
+AT_LEAST: dict[int, Fraction] = {k: _at_least(k) for k in range(-SPREAD, SPREAD + 1)}
+"""P(4dF >= k), by k = difficulty − skill, counted once at import."""
+BEATS: dict[tuple[int, bool], Fraction] = {(g, c): _beats(g, c) for g in range(-SPREAD, SPREAD + 1)
+                                           for c in (True, False)}
+"""P(attack + 4dF beats defence + 4dF), by (defence − attack, crits), counted once at import."""
+BEATS_FLOAT: dict[tuple[int, bool], float] = {k: float(v) for k, v in BEATS.items()}
+MARGIN: dict[int, Fraction] = {k: _margin(k) for k in range(-SPREAD, SPREAD + 1)}
+"""P(8dF >= k), by k = defence − attack + margin, counted once at import."""
+
+
+def _clamp(k: int) -> int:
+    return -SPREAD if k < -SPREAD else SPREAD if k > SPREAD else k
+
+
+def p_at_least(skill: int, difficulty: int) -> Fraction:
+    """Chance that ``skill + 4dF >= difficulty`` (an unopposed check, mode ``meet``).
+
+        >>> p_at_least(1, 1), p_at_least(0, 5)
+        (Fraction(50, 81), Fraction(0, 1))
+    """
+    return AT_LEAST[_clamp(difficulty - skill)]
+
+
+def p_beats_exact(attack: int, defence: int, crits: bool = True) -> Fraction:
+    """Exact chance that ``attack + 4dF`` beats ``defence + 4dF`` (ties to the defender).
+
+    With ``crits`` the attacker's +4 throw always wins and its -4 throw always
+    loses (002 · Criticals); follow-up contests pass ``crits=False``. Only the gap counts: a
+    table read (:data:`BEATS`).
+    """
+    return BEATS[_clamp(defence - attack), bool(crits)]
+
+
 def p_beats(attack: int, defence: int, crits: bool = True) -> float:
     """:func:`p_beats_exact` as a float, for the AI."""
-    return float(p_beats_exact(attack, defence, crits))
+    return BEATS_FLOAT[_clamp(defence - attack), bool(crits)]
 
 
 def p_critical() -> float:
@@ -94,9 +123,8 @@ def p_critical() -> float:
 
 def p_margin_at_least(attack: int, defence: int, margin: int) -> Fraction:
     """Chance that ``attack + 4dF`` beats ``defence + 4dF`` by ``margin`` or more (no crits:
-    margins matter only in follow-up contests)."""
-    gap = defence - attack
-    return sum((p_total(s, 8) for s in range(-8, 9) if s - gap >= margin), Fraction(0))
+    margins matter only in follow-up contests). A table read (:data:`MARGIN`)."""
+    return MARGIN[_clamp(defence - attack + margin)]
 
 
 def expected_shortfall(skill: int, difficulty: int, cap: int) -> float:
@@ -105,5 +133,5 @@ def expected_shortfall(skill: int, difficulty: int, cap: int) -> float:
     return float(sum((p_total(s) * min(cap, max(0, difficulty - skill - s)) for s in range(-4, 5)), Fraction(0)))
 
 
-__all__ = ["OUTCOMES_4DF", "DISTRIBUTION_4DF", "ways", "p_total", "p_at_least", "p_beats_exact", "p_beats",
+__all__ = ["OUTCOMES_4DF", "DISTRIBUTION_4DF", "AT_LEAST", "BEATS", "MARGIN", "ways", "p_total", "p_at_least", "p_beats_exact", "p_beats",
            "p_critical", "p_margin_at_least", "expected_shortfall"]

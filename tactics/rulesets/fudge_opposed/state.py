@@ -130,7 +130,7 @@ def status(unit: Any) -> dict[str, Any]:
 def weapons(unit: Any) -> list[Weapon]:
     """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
     those jammed, dropped or taken from it."""
-    st = status(unit)
+    st = getattr(unit, "status", None) or {}   # the lists only: status()'s folded-in keys are not among them
     gone = set(conditions.names(st, "jammed")) | set(conditions.names(st, "dropped")) | set(conditions.names(st, "lost"))
     own = list(unit.sheet.weapons) + list(state_of(unit).taken.values())
     if not any(w.name == BARE_HANDS for w in own):
@@ -157,11 +157,12 @@ def find_weapon(unit: Any, name: str | None, ranged: bool | None = None) -> Weap
     return fitting[0]
 
 
-def dual_partner(unit: Any, weapon: Weapon) -> Weapon | None:
-    """A second one-handed weapon of the same kind (melee or ranged): a dual wielder's other hand."""
+def dual_partner(unit: Any, weapon: Weapon, usable: list[Weapon] | None = None) -> Weapon | None:
+    """A second one-handed weapon of the same kind (melee or ranged): a dual wielder's other hand
+    (``usable``: :func:`weapons` of ``unit``, when already read)."""
     if weapon.hands != 1 or weapon.name == BARE_HANDS:
         return None
-    for w in weapons(unit):
+    for w in weapons(unit) if usable is None else usable:
         if w.name != weapon.name and w.name != BARE_HANDS and w.hands == 1 and w.ranged == weapon.ranged:
             return w
     return None

@@ -18,7 +18,6 @@ Progress weighs damage twice as much as stun, over twice the target's HP::
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from tactics.rules.protocol import Estimate
@@ -30,14 +29,24 @@ from .harm import split_harm
 from .ledger import pools_of
 
 
-@lru_cache(maxsize=1024)
-def chances(attack_mod: int, defense_mod: int) -> tuple[float, float]:
-    """``(P(success), P(half))`` of d6 + ``attack_mod`` against d6 + ``defense_mod``."""
+def _count(diff: int) -> tuple[float, float]:
     counts = {SUCCESS: 0, HALF: 0, FAILURE: 0}
     for a in range(1, 7):
         for d in range(1, 7):
-            counts[outcome(a, attack_mod, d, defense_mod)] += 1
+            counts[outcome(a, diff, d, 0)] += 1
     return counts[SUCCESS] / 36, counts[HALF] / 36
+
+
+_SPREAD = 7
+"""Beyond a difference of 5 only the 6-against-1 and 1-against-6 faces decide: the table stops at ±7."""
+CHANCES: dict[int, tuple[float, float]] = {diff: _count(diff) for diff in range(-_SPREAD, _SPREAD + 1)}
+"""``(P(success), P(half))`` by attack modifier minus defense modifier, counted once at import."""
+
+
+def chances(attack_mod: int, defense_mod: int) -> tuple[float, float]:
+    """``(P(success), P(half))`` of d6 + ``attack_mod`` against d6 + ``defense_mod`` (only their
+    difference counts: a table read, :data:`CHANCES`)."""
+    return CHANCES[max(-_SPREAD, min(_SPREAD, attack_mod - defense_mod))]
 
 
 def progress_of(stun: float, damage: float, hp: int) -> float:
@@ -74,4 +83,4 @@ def estimates(world: Any, unit: Any, target: Any) -> list[Estimate]:
     return out
 
 
-__all__ = ["chances", "progress_of", "estimates"]
+__all__ = ["CHANCES", "chances", "progress_of", "estimates"]

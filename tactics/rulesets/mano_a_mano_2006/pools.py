@@ -71,7 +71,9 @@ class Pools:
     @classmethod
     def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
         """The pools of a unit's ``tracks`` (missing ones count 0)."""
-        return cls(*(int(tracks.get(name, 0)) for name in POOLS))
+        get = tracks.get
+        return cls(int(get("ready", 0)), int(get("defense", 0)), int(get("other", 0)), int(get("stun", 0)),
+                   int(get("damage", 0)))
 
     @property
     def hp(self) -> int:

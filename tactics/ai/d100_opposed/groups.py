@@ -1,0 +1,172 @@
+"""Spots that weigh the same: the tactician's numbers at a spot depend on a few coarse facts only.
+
+The attack a fighter makes from a spot, and what the enemies do to it
+there, depend on the spot through its light, whether getting there is a
+run, and for each (fighter, weapon) pair whether the weapon reaches, and in
+which range band (point-blank, short … extreme: 003 · step 3), or for an
+enemy's melee weapon whether it walks or runs to strike. Spots alike in all
+of these share every shot and threat (the tactician's memo keys on the same
+facts), so :func:`spot_groups` sorts the phase's spots into groups and the
+tactician weighs each group once; the spots of a group differ only in their
+cost, which the group's best spot wins::
+
+    >>> import numpy as np
+    >>> from tactics.rulesets.d100_opposed.sheet import Ranges
+    >>> band_codes(np.array([1.0, 3.0, 12.0, 70.0]), Ranges(5, 20, 35, 60)).tolist()
+    [0, 1, 2, 5]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from tactics.ai.d100_opposed.odds import REACH_M
+from tactics.ai.d100_opposed.option import Option
+from tactics.rulesets.d100_opposed.modifiers import BANDS, POINT_BLANK_M
+from tactics.rulesets.d100_opposed.ruleset import AIM
+from tactics.sim.plan import Act
+
+BEYOND = len(BANDS) + 1
+SKIP = -1
+
+
+def band_codes(d: np.ndarray, ranges: Any) -> np.ndarray:
+    """The range band of each distance as :func:`~tactics.rulesets.d100_opposed.modifiers.range_band`
+    reads it: 0 point-blank, 1 short … 4 extreme, :data:`BEYOND` past extreme."""
+    code = np.full(d.shape, BEYOND, dtype=np.int64)
+    for k in range(len(BANDS) - 1, -1, -1):
+        code[d <= getattr(ranges, BANDS[k][0])] = k + 1
+    code[(d <= POINT_BLANK_M) & (d <= ranges.extreme)] = 0
+    return code
+
+
+def _ranged(d: np.ndarray, sees: np.ndarray, ranges: Any) -> np.ndarray:
+    """Band code where the weapon reaches and the line is clear, :data:`SKIP` elsewhere."""
+    code = band_codes(d, ranges)
+    code[(d > ranges.extreme + 1e-9) | ~sees] = SKIP
+    return code
+
+
+def _flat(e: Any, xy: list[tuple[float, float]], members: list[int], edges: tuple[float, ...]) -> np.ndarray:
+    """Flat metres from ``e`` to each spot as ``math.hypot`` gives them: numpy's, and the ones within a
+    hair of an ``edge`` asked again of ``math.hypot`` (the two may differ in the last bit)."""
+    x = np.array([xy[i][0] for i in members])
+    y = np.array([xy[i][1] for i in members])
+    flat = np.hypot(e.x - x, e.y - y)
+    close = np.zeros(len(members), dtype=bool)
+    for edge in edges:
+        close |= np.abs(flat - edge) <= 1e-9 * max(1.0, abs(edge))
+    for j in np.flatnonzero(close).tolist():
+        flat[j] = math.hypot(e.x - xy[members[j]][0], e.y - xy[members[j]][1])
+    return flat
+
+
+def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
+    """``members`` (spot indices, in order) grouped by everything the tactician's shots and threats
+    read at a spot; groups in the order of their first spot, each in spot order, each with the
+    part of its key the threats read (groups alike in it share their threats)."""
+    sp = ctx.sp
+    idx = np.array(members, dtype=np.int64)
+    cost = np.array(sp.cost)[idx]
+    cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist()]
+    threat_cols: list[Any] = [[sp.light[i] for i in members]]
+    for t in ctx.enemies:   # my attacks (Ctx.shots)
+        d = np.array(sp.dist[t.id])[idx]
+        sees = np.array(sp.sees[t.id], dtype=bool)[idx]
+        for w in ctx.weapons:
+            cols.append((d <= REACH_M + 1e-9).tolist() if w.melee else _ranged(d, sees, w.range).tolist())
+    xy = sp.xy
+    for e, _, e_walk, e_run, _, _, e_prone, arms in ctx.foes:   # their attacks on me (Ctx.threat)
+        d = np.array(sp.dist[e.id])[idx]
+        sees = np.array(sp.sees[e.id], dtype=bool)[idx]
+        flat = None
+        for w, melee, _ in arms:
+            if not melee:
+                threat_cols.append(_ranged(d, sees, w.range).tolist())
+            elif not e_prone:
+                if flat is None:
+                    flat = _flat(e, xy, members, (e_run + REACH_M, e_walk + REACH_M))
+                code = (flat > e_walk + REACH_M).astype(np.int64)
+                code[flat > e_run + REACH_M] = SKIP
+                threat_cols.append(code.tolist())
+    groups: dict[tuple, tuple[list[int], tuple]] = {}
+    for i, key, threat_key in zip(members, zip(*cols), zip(*threat_cols)):
+        got = groups.get((key, threat_key))
+        if got is None:
+            groups[key, threat_key] = ([i], threat_key)
+        else:
+            got[0].append(i)
+    return list(groups.values())
+
+
+def first_best(members: list[int], bases: list[float], score: Any) -> int:
+    """The first of ``members`` whose ``score(base)`` is the highest (``score`` grows with the base,
+    so that is the first whose score equals the largest base's)."""
+    top = score(max(bases))
+    for i, b in zip(members, bases):
+        if score(b) == top:
+            return i
+    return members[0]
+
+
+def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, stood: bool,
+                threat_key: tuple | None, future_weight: float) -> list[tuple[int, int, Any]]:
+    """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
+    each action at the group's spot that scores it best (``threat_key``: what the threats at
+    these spots read, shared with other groups; ``future_weight``: the tactician's ``FUTURE``).
+    The scores are the tactician's, term by term in its order, so they are the same floats; the
+    words (where, the note) are written only for the options a plan names (``Option.words``)."""
+    sp, pol, c = ctx.sp, ctx.p, ctx.caution
+    r = group[0]   # every spot of the group gives the same numbers
+    running = sp.cost[r] > ctx.walk + 1e-6
+    # the spot as a place to fight from next phase
+    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
+    if nxt:
+        ctx.any_attack = True
+    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
+    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
+    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    out: list[tuple[int, int, Any]] = []
+
+    def add(score: Any, make: Any) -> None:
+        i = first_best(group, bases, score)
+        out.append((len(out), i, make(i, score(bases[group.index(i)]))))
+
+    def at(i: int) -> dict[str, Any]:
+        return dict(spot=i, stood=stood)
+
+    if not stood:
+        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
+        add(lambda b: b + future - c * t_fd,
+            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
+        for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running, prone=prone)
+                        if pol.attacks else []):
+            action = "melee attack" if s.weapon.melee else "ranged attack"
+            add(lambda b, g=g: b + future + g - c * t_now,
+                lambda i, v, t=t, s=s, g=g, action=action: Option(
+                    v, f"{action} on {t.name} ({s.weapon.name})", "",
+                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, **at(i),
+                    words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
+    elif not pol.attacks:
+        add(lambda b: b + future - c * t_now,
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
+    if pol.attacks and not ctx.aiming and nxt:
+        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
+        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+        kind = f"stand up and {AIM}" if stood else AIM
+        add(lambda b: b + future + gain - c * t_now,
+            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
+    elif stood and pol.attacks:
+        add(lambda b: b + future - c * t_now,
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
+    return out
+
+
+__all__ = ["spot_groups", "weigh_group", "band_codes", "first_best", "BEYOND", "SKIP"]
