@@ -36,6 +36,7 @@ from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
+from tactics.ai.sightmemo import sight_grid
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -133,11 +134,9 @@ class Archer(tricks.BreaksFree, Reactive):
         """The enemy with the best expected shot from ``at`` (injured ones first), among those in sight."""
         if not enemies:
             return None, None
-        tmap = view.map
         me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
-        A = np.array([me_eye] * len(enemies), dtype=float)
         B = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in enemies], dtype=float)
-        seen = tmap.line_of_sight_many(A, B)
+        seen = sight_grid(view, np.array([me_eye], dtype=float), B)[0]
         best: tuple[float, UnitView, Estimate] | None = None
         for e, ok in zip(enemies, seen):
             if not ok:
@@ -292,10 +291,10 @@ class Archer(tricks.BreaksFree, Reactive):
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
-        BB = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
+        W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         AA = np.repeat(A, len(watch), axis=0)
-        BB = np.tile(BB, (n, 1))
-        vis = tmap.line_of_sight_many(AA, BB).reshape(n, len(watch))
+        BB = np.tile(W, (n, 1))
+        vis = sight_grid(view, A, W)
         d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
         vis &= d_all <= rng
         dist = d_all[:, 0]
