@@ -78,3 +78,24 @@ def test_the_remembered_throw_distance_is_the_searched_one() -> None:
     assert sk._throw_distance(view, me, target, ws) == want
     assert len(view.memo["throw distances"]) == 1
     assert sk._throw_distance(view, me, target, ws) == want
+
+
+def test_the_remembered_archer_cells_are_the_scored_ones_and_follow_the_enemies() -> None:
+    from tactics.ai.mano_a_mano.archer import Archer, bow_of
+    shared: dict = {}
+    enc = Encounter(load_map(ROOT / "maps/tower.toml"), seed=1, shared=shared)
+    red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
+    blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
+    view = enc.view_for(enc.combatants[red.id])
+    me, target = view.me, enc._views[blue.id]
+    a = Archer()
+    bow = bow_of(me)
+    for reach in (view.movement(me), view.movement(me) * 4):
+        want = a._score_cells_now(view, me, [target], target, bow, reach, False)
+        assert a._score_cells(view, me, [target], target, bow, reach) == want
+        assert a._score_cells(view, me, [target], target, bow, reach) == want
+    assert len(shared["archer cells"][1]) == 2
+    enc.place(enc.combatants[blue.id], (target.x + 2.0, target.y, target.z))   # a move: a new question
+    want = a._score_cells_now(view, me, [target], target, bow, view.movement(me), False)
+    assert a._score_cells(view, me, [target], target, bow, view.movement(me)) == want
+    assert len(shared["archer cells"][1]) == 3

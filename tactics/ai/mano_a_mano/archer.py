@@ -47,6 +47,9 @@ PERCH_RISE_M = 3.0
 """High ground: at least this much above where the archer stands."""
 PERCH_MAX_COST_M = 45.0
 """Head for a perch only if it is at most this many metres of movement away."""
+CELLS_MEMORY = 4096
+"""Cell scores (:meth:`Archer._score_cells`) kept per scenario, all forgotten when full."""
+_UNSEEN = object()
 
 
 def bow_of(me: UnitView) -> Any:
@@ -264,6 +267,29 @@ class Archer(tricks.BreaksFree, Reactive):
 
     def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
                      reach: float, keep_height: bool = False) -> tuple[tuple[float, float] | None, str, bool] | None:
+        """The best cell within ``reach`` to shoot from, a note why, and whether it sees ``target``.
+
+        Remembered in the scenario-shared cache by everything it reads (the map, my sheet, mover,
+        place, walk and range, the cells I gave up on, and each enemy's place, posture, flight and
+        walk): the fights of a batch open alike and an archer holding still asks again."""
+        shared = view.shared.get("archer cells")
+        if shared is None or shared[0] is not view.map:
+            shared = view.shared["archer cells"] = (view.map, {})
+        cache = shared[1]
+        mover = movers(view, me)[0]
+        key = (me.character, mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad),
+               view.movement(me), view.max_range(me, bow, "quick shot"), target.id, target.name,
+               tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
+        got = cache.get(key, _UNSEEN)
+        if got is _UNSEEN:
+            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height)
+            if len(cache) >= CELLS_MEMORY:
+                cache.clear()
+            cache[key] = got
+        return got
+
+    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
