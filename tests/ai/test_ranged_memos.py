@@ -99,3 +99,27 @@ def test_the_remembered_archer_cells_are_the_scored_ones_and_follow_the_enemies(
     want = a._score_cells_now(view, me, [target], target, bow, view.movement(me), False)
     assert a._score_cells(view, me, [target], target, bow, view.movement(me)) == want
     assert len(shared["archer cells"][1]) == 3
+
+
+def test_a_shot_estimate_is_kept_by_range_difficulty_and_is_the_computed_one() -> None:
+    from tactics.ai.mano_a_mano.archer import bow_of
+    from tactics.ai.mano_a_mano.odds import _estimate, matchup
+    enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=1)
+    red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
+    blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
+    view = enc.view_for(enc.combatants[red.id])
+    me, target = view.me, enc._views[blue.id]
+    bow = bow_of(me)
+    rng = view.max_range(me, bow, "quick shot")
+    step = rng / 20
+    seen = []
+    for d in (0.2 * step, 0.9 * step, 1.1 * step, 7.5 * step, 19.99 * step, rng + 1.0):
+        got = estimate(view, me, target, "quick shot", bow, distance=d)
+        fresh = _estimate(view, me, target, "quick shot", bow, 0.0, d, 0, matchup(view, me, target))
+        assert (got is None) == (fresh is None)
+        if got is not None:
+            assert (got.p, got.harm, got.avoid) == (fresh.p, fresh.harm, fresh.avoid)
+        seen.append(got)
+    assert seen[0] is seen[1]                                   # one range difficulty: one estimate
+    assert seen[2] is not seen[1] and seen[2].p < seen[1].p     # one step farther: harder
+    assert seen[-1] is None                                     # beyond the bow's range

@@ -124,15 +124,19 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
 
     Remembered in the encounter's memo for the state it depends on (the
-    :func:`matchup`, range, charge, aim), so repeated turns of a long melee
-    cost a lookup. ``match`` is the matchup when the caller has it already.
+    :func:`matchup`, charge, aim and, for a shot or a throw, the range difficulty: the
+    distance counts only through it), so repeated turns of a long melee or an archer
+    weighing many spots cost a lookup. ``match`` is the matchup when the caller has it already.
     """
     if match is None:
         match = matchup(view, me, target, me_posture)
     memo = view.memo.setdefault("estimates", {})
-    key = (match, action, id(weapon), charge_m, distance, aim,
-           None if distance is not None or ACTIONS[action].kind not in ("throw", "shot")
-           else round(view.distance(me, target), 6))
+    steps = None
+    if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
+        d = distance if distance is not None else view.distance(me, target)
+        rng = view.max_range(me, weapon, action)  # the sheet's (in the matchup), the weapon's, the action's
+        steps = -1 if rng <= 0 or d > rng else range_difficulty(d, rng)
+    key = (match, action, id(weapon), charge_m, aim, steps)
     try:
         return memo[key]
     except KeyError:
