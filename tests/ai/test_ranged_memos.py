@@ -76,7 +76,7 @@ def test_the_remembered_throw_distance_is_the_searched_one() -> None:
     sk = Skirmisher()
     assert want is not None and 3.5 < want < 24.0
     assert sk._throw_distance(view, me, target, ws) == want
-    assert len(view.memo["throw distances"]) == 1
+    assert len(view.shared["throw distances"]) == 1
     assert sk._throw_distance(view, me, target, ws) == want
 
 

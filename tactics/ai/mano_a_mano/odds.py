@@ -134,7 +134,13 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     steps = None
     if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
         d = distance if distance is not None else view.distance(me, target)
-        rng = view.max_range(me, weapon, action)  # the sheet's (in the matchup), the weapon's, the action's
+        ranges = view.memo.get("ranges")
+        if ranges is None:
+            ranges = view.memo["ranges"] = {}
+        rkey = (match[0], id(weapon), action)  # the range is the sheet's (in the matchup), weapon's, action's
+        rng = ranges.get(rkey)
+        if rng is None:
+            rng = ranges[rkey] = view.max_range(me, weapon, action)
         steps = -1 if rng <= 0 or d > rng else range_difficulty(d, rng)
     key = (match, action, id(weapon), charge_m, aim, steps)
     try:

@@ -96,13 +96,14 @@ class Skirmisher(Brawler):
     def _throw_distance(self, view: View, me: UnitView, target: UnitView, ws: list[Any]) -> float | None:
         """The farthest distance (out of reach) from which the best throw hits at least ``MIN_THROW_P``.
 
-        Remembered in ``view.memo`` by what the throws' odds depend on (the matchup, the weapons
-        left, whether a powerful throw is open): the 42 distances tried cost one look-up after."""
+        Remembered in the scenario-shared ``view.shared`` by what the throws' odds depend on (both
+        sheets and the rest of the matchup, the weapons left, whether a powerful throw is open): the
+        42 distances tried cost one look-up after, in this fight and the batch's others."""
         match = matchup(view, me, target)
-        memo = view.memo.get("throw distances")
+        memo = view.shared.get("throw distances")
         if memo is None:
-            memo = view.memo["throw distances"] = {}
-        key = (match, tuple([id(w) for w in ws]), self._healthy(me))
+            memo = view.shared["throw distances"] = {}
+        key = (me.character, target.character, match[2:], tuple(ws), self._healthy(me))
         if key in memo:
             return memo[key]
         got = None
