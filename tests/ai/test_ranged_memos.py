@@ -123,3 +123,17 @@ def test_a_shot_estimate_is_kept_by_range_difficulty_and_is_the_computed_one() -
     assert seen[0] is seen[1]                                   # one range difficulty: one estimate
     assert seen[2] is not seen[1] and seen[2].p < seen[1].p     # one step farther: harder
     assert seen[-1] is None                                     # beyond the bow's range
+
+
+def test_two_fights_of_one_scenario_share_their_estimates() -> None:
+    from tactics.ai.mano_a_mano.archer import bow_of
+    shared: dict = {}
+    got = []
+    for seed in (1, 2):
+        enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=seed, shared=shared)
+        red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
+        blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
+        view = enc.view_for(enc.combatants[red.id])
+        got.append(estimate(view, view.me, enc._views[blue.id], "quick shot", bow_of(view.me), distance=10.0))
+    assert got[0] is not None and got[1] is got[0]
+    assert len(shared["estimates"]) == 1

@@ -89,11 +89,12 @@ class Archer(tricks.BreaksFree, Reactive):
             return self._melee(view, me, enemies)
         if me.prone:
             return Plan([Act("stand")], "getting back up")
-        target, _ = self._best_target(view, me, enemies, bow, me.pos)
+        here = self._best_target(view, me, enemies, bow, me.pos)
+        target = here[0]
         focus = target or pick_target(view, me, enemies)
         steps: list[Any] = []
         why = ""
-        at = me.pos
+        at = me_at = me.pos
         if not me.climbing:
             perch = self._perch(view, me, enemies)
             goal = None
@@ -112,8 +113,8 @@ class Archer(tricks.BreaksFree, Reactive):
                     steps += r.steps
                     ex, ey = r.end
                     at = (ex, ey, view.map.ground_height(ex, ey))
-        # the target seen from where the move ends
-        target, shot = self._best_target(view, me, enemies, bow, at)
+        # the target seen from where the move ends (nothing looked at changed unless it moved)
+        target, shot = here if at is me_at else self._best_target(view, me, enemies, bow, at)
         acts, what = self._shots(view, me, target, shot, bow)
         steps += acts
         # on high ground, shot at someone coming up: step back out of its reach with what is left

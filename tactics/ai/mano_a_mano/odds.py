@@ -126,7 +126,9 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     Remembered in the encounter's memo for the state it depends on (the
     :func:`matchup`, charge, aim and, for a shot or a throw, the range difficulty: the
     distance counts only through it), so repeated turns of a long melee or an archer
-    weighing many spots cost a lookup. ``match`` is the matchup when the caller has it already.
+    weighing many spots cost a lookup, and in the scenario-shared cache by the same with
+    the sheets and the weapon themselves (the fights of a batch meet the same matchups).
+    ``match`` is the matchup when the caller has it already.
     """
     if match is None:
         match = matchup(view, me, target, me_posture)
@@ -149,7 +151,17 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         pass
     if len(memo) > 20_000:
         memo.clear()
-    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    # the fights of a scenario meet the same matchups: then its shared cache (sheets, not ids, in the key)
+    shared = view.shared.get("estimates")
+    if shared is None:
+        shared = view.shared["estimates"] = {}
+    skey = (me.character, target.character, match[2:], action, weapon, charge_m, aim, steps)
+    got = shared.get(skey, _MISSING)
+    if got is _MISSING:
+        if len(shared) > 20_000:
+            shared.clear()
+        got = shared[skey] = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    memo[key] = got
     return got
 
 
