@@ -297,7 +297,9 @@ class Archer(tricks.BreaksFree, Reactive):
         cc, rr = cells_around(tmap, col, row, reach)
         field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = field.cost_grid[rr, cc]
-        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
+        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc]
+        if self._bad:
+            ok &= ~np.isin(rr * tmap.cols + cc, list(self._bad))
         hz = np.asarray(tmap.heights, dtype=float)[rr, cc]
         if keep_height:
             ok &= hz >= me.z - 1.0
