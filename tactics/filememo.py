@@ -49,6 +49,8 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from tactics.errors import MAX_TOML_BYTES
+
 T = TypeVar("T")
 
 __all__ = ["FileMemo", "file_stamp"]
@@ -56,21 +58,25 @@ __all__ = ["FileMemo", "file_stamp"]
 
 def file_stamp(path: str | os.PathLike[str]) -> tuple[tuple, bytes] | None:
     """``((absolute path, device, inode, size, mtime_ns), bytes)`` of a regular file, from one
-    open (so the numbers and the bytes belong together); None when it cannot be read (the
-    loader then gives its own one-line refusal)."""
+    open (so the numbers and the bytes belong together); None when it cannot be read or is
+    longer than any input file may be (the loader then gives its own one-line refusal)."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except (OSError, ValueError, TypeError):
         return None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_TOML_BYTES:
             return None
         parts = []
+        got = 0
         while True:
             chunk = os.read(fd, max(st.st_size + 1, 65536))
             if not chunk:
                 break
+            got += len(chunk)
+            if got > MAX_TOML_BYTES:  # grew while read: not ours to remember
+                return None
             parts.append(chunk)
     except OSError:
         return None

@@ -14,7 +14,7 @@ ALLOWED = {
     "version": set(),
     "dice": set(),
     "errors": set(),
-    "filememo": set(),
+    "filememo": {"errors"},
     "rules": {"dice", "errors"},
     "rulesets": {"rules", "dice", "errors", "filememo"},
     "sheets": {"rules", "errors", "filememo"},
