@@ -17,7 +17,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from tactics.errors import InputError, read_toml
+from tactics.errors import InputError, read_toml_text
+from tactics.filememo import FileMemo
 from tactics.rules.registry import DEFAULT, get_ruleset
 
 
@@ -40,9 +41,22 @@ def sheet_from_dict(data: dict[str, Any], source: str = "<dict>", ruleset: str |
     return rs.sheet_from_dict(data, source)
 
 
+SHEET_MEMORY = 256
+"""How many sheets :func:`load_sheet` keeps, by file content and the ruleset asked for
+(a :class:`~tactics.filememo.FileMemo`; sheets of every ruleset are frozen)."""
+
+_MEMO: FileMemo[Any] = FileMemo(SHEET_MEMORY)
+
+
 def load_sheet(path: str | os.PathLike[str], ruleset: str | None = None) -> Any:
-    """Read a sheet file of any ruleset. Refusals are one-line :class:`InputError`."""
-    return sheet_from_dict(read_toml(path, "sheet"), str(path), ruleset)
+    """Read a sheet file of any ruleset. Refusals are one-line :class:`InputError`.
+
+    The second load of an unchanged file costs a read and a hash, no parsing:
+    the same (frozen) sheet comes back."""
+    def build() -> tuple[Any, str]:
+        data, text = read_toml_text(path, "sheet")
+        return sheet_from_dict(data, str(path), ruleset), text
+    return _MEMO.load(path, ("sheet", ruleset), build)
 
 
 __all__ = ["load_sheet", "sheet_from_dict", "sheet_ruleset"]

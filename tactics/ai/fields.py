@@ -93,9 +93,10 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     return f
 
 
-FIELD_MEMORY = 64
+FIELD_MEMORY = 1024
 """How many fields :func:`_distance_field` (and :func:`_field_answers`) remember at most, all forgotten
-when full: a field holds a cost per cell (a batch meets a handful)."""
+when full: a field holds a cost per cell. The cells bound below decides on all but small maps: the
+default encounter's 200 fights on arena (280 cells) meet 681 team fields, built 2,876 times with 64."""
 FIELD_CELLS = 1_000_000
 """...and how many cells' costs they may hold together: on a 256×256 map (2.6 MB a field) 15 fields."""
 

@@ -27,19 +27,15 @@ line in the file), ``[light] polygon 2``, ``[spawns] red cell 1``,
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 import re
-import stat
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError, read_toml_text
+from ..filememo import FileMemo
 from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .tactical import TacticalMap, _lines
 from .terrain import KINDS, LIGHTS, SURFACES, Terrain, canonical_kind
@@ -76,71 +72,29 @@ def load_map(path: str | Path) -> TacticalMap:
     :data:`MAP_MEMORY` for the memo (the one piece of process-wide state of
     the map layer).
     """
-    seen = _read(path)
-    if seen is not None:
-        key, data = seen
-        key += (hashlib.blake2b(data, digest_size=16).digest(),)
-        with _MEMO_LOCK:
-            hit = _MEMO.get(key)
-            if hit is not None:
-                _MEMO.move_to_end(key)
-                return hit
-    doc, text = read_toml_text(path, "map file")
-    m = build_map(doc, str(path), text)
-    if seen is not None:
-        # keyed by the content actually parsed (the file may have changed since it was read above)
-        key = key[:-1] + (hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest(),)
-        with _MEMO_LOCK:
-            m = _MEMO.setdefault(key, m)  # another thread may have published the same map first
-            _MEMO.move_to_end(key)
-            while len(_MEMO) > MAP_MEMORY:
-                _MEMO.popitem(last=False)
-    return m
-
-
-def _read(path: str | Path) -> tuple[tuple, bytes] | None:
-    """``((absolute path, device, inode, size, mtime_ns), bytes)`` of a regular file, from one
-    open (so the numbers and the bytes belong together); None when it cannot be read (the
-    loader then gives its one-line refusal)."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except (OSError, ValueError):
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        parts = []
-        while True:
-            chunk = os.read(fd, max(st.st_size + 1, 65536))
-            if not chunk:
-                break
-            parts.append(chunk)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    return (os.path.abspath(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), b"".join(parts)
+    def build() -> tuple[TacticalMap, str]:
+        doc, text = read_toml_text(path, "map file")
+        return build_map(doc, str(path), text), text
+    return _MEMO.load(path, "map", build)
 
 
 MAP_MEMORY = 32
 """How many parsed maps :func:`load_map` keeps (least recently used first out).
 
-The one process-wide memo of the map layer: keyed by the absolute path, the
-file's device and inode (the file itself, whatever the path), its size and
-``st_mtime_ns``, and a BLAKE2b hash of its bytes (so a file rewritten
-within the same mtime tick still reloads); the values are immutable maps.
-A hit costs an open, an ``fstat``, a read and a hash of the file (about
-10-30 µs), no parsing. :func:`clear_map_memo` empties it."""
+The one process-wide memo of the map layer (a :class:`~tactics.filememo.FileMemo`):
+keyed by the absolute path, the file's device and inode (the file itself,
+whatever the path), its size and ``st_mtime_ns``, and a BLAKE2b hash of its
+bytes (so a file rewritten within the same mtime tick still reloads); the
+values are immutable maps. A hit costs an open, an ``fstat``, a read and a
+hash of the file (about 10-30 µs), no parsing. :func:`clear_map_memo`
+empties it."""
 
-_MEMO: OrderedDict[tuple, TacticalMap] = OrderedDict()
-_MEMO_LOCK = threading.Lock()
+_MEMO: FileMemo[TacticalMap] = FileMemo(MAP_MEMORY)
 
 
 def clear_map_memo() -> None:
     """Forget every map :func:`load_map` kept (the next load parses again)."""
-    with _MEMO_LOCK:
-        _MEMO.clear()
+    _MEMO.clear()
 
 
 def validate_map(path: str | Path) -> list[str]:

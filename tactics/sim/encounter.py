@@ -418,11 +418,10 @@ class Encounter(Referee, Pausing, Carrying):
         if at is None:
             spots = tmap.spawns.get(team) or []
             used = {(round(c.x, 3), round(c.y, 3)) for c in self.order}
-            free = [p for p in spots if (round(p[0], 3), round(p[1], 3)) not in used]
-            if not free:
-                raise ValueError(f"no free spawn place for team {team!r} on map {tmap.name!r}; give at=(x, y)")
-            x, y = free[0]
-            return (float(x), float(y), float(tmap.ground_height(x, y)))
+            for x, y in spots:  # the first free one (rounding only up to it: a map may have hundreds)
+                if (round(x, 3), round(y, 3)) not in used:
+                    return (float(x), float(y), float(tmap.ground_height(x, y)))
+            raise ValueError(f"no free spawn place for team {team!r} on map {tmap.name!r}; give at=(x, y)")
         if len(at) == 2:
             x, y = at
             z = tmap.ground_height(x, y)

@@ -38,6 +38,7 @@ from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
+from tactics.ai.sightmemo import sight_grid
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -48,6 +49,9 @@ PERCH_RISE_M = 3.0
 """High ground: at least this much above where the archer stands."""
 PERCH_MAX_COST_M = 45.0
 """Head for a perch only if it is at most this many metres of movement away."""
+CELLS_MEMORY = 4096
+"""Cell scores (:meth:`Archer._score_cells`) kept per scenario, all forgotten when full."""
+_UNSEEN = object()
 
 
 def bow_of(me: UnitView) -> Any:
@@ -87,11 +91,12 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             return self._melee(view, me, enemies)
         if me.prone:
             return Plan([Act("stand")], "getting back up")
-        target, _ = self._best_target(view, me, enemies, bow, me.pos)
+        here = self._best_target(view, me, enemies, bow, me.pos)
+        target = here[0]
         focus = target or pick_target(view, me, enemies)
         steps: list[Any] = []
         why = ""
-        at = me.pos
+        at = me_at = me.pos
         if not me.climbing:
             perch = self._perch(view, me, enemies)
             goal = None
@@ -110,8 +115,8 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                     steps += r.steps
                     ex, ey = r.end
                     at = (ex, ey, view.map.ground_height(ex, ey))
-        # the target seen from where the move ends
-        target, shot = self._best_target(view, me, enemies, bow, at)
+        # the target seen from where the move ends (nothing looked at changed unless it moved)
+        target, shot = here if at is me_at else self._best_target(view, me, enemies, bow, at)
         acts, what = self._shots(view, me, target, shot, bow)
         if not me.climbing:
             steps, acts, what = self._closer(view, me, enemies, bow, steps, acts, what, at)
@@ -137,11 +142,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         """The enemy with the best expected shot from ``at`` (injured ones first), among those in sight."""
         if not enemies:
             return None, None
-        tmap = view.map
         me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
-        A = np.array([me_eye] * len(enemies), dtype=float)
         B = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in enemies], dtype=float)
-        seen = tmap.line_of_sight_many(A, B)
+        seen = sight_grid(view, np.array([me_eye], dtype=float), B)[0]
         best: tuple[float, UnitView, Estimate] | None = None
         for e, ok in zip(enemies, seen):
             if not ok:
@@ -269,13 +272,38 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
 
     def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
                      reach: float, keep_height: bool = False) -> tuple[tuple[float, float] | None, str, bool] | None:
+        """The best cell within ``reach`` to shoot from, a note why, and whether it sees ``target``.
+
+        Remembered in the scenario-shared cache by everything it reads (the map, my sheet, mover,
+        place, walk and range, the cells I gave up on, and each enemy's place, posture, flight and
+        walk): the fights of a batch open alike and an archer holding still asks again."""
+        shared = view.shared.get("archer cells")
+        if shared is None or shared[0] is not view.map:
+            shared = view.shared["archer cells"] = (view.map, {})
+        cache = shared[1]
+        mover = movers(view, me)[0]
+        key = (me.character, mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad),
+               view.movement(me), view.max_range(me, bow, "quick shot"), target.id, target.name,
+               tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
+        got = cache.get(key, _UNSEEN)
+        if got is _UNSEEN:
+            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height)
+            if len(cache) >= CELLS_MEMORY:
+                cache.clear()
+            cache[key] = got
+        return got
+
+    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
         tmap = view.map
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
         cc, rr = cells_around(tmap, col, row, reach)
         field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = field.cost_grid[rr, cc]
-        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc] & ~np.isin(rr * tmap.cols + cc, list(self._bad))
+        ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc]
+        if self._bad:
+            ok &= ~np.isin(rr * tmap.cols + cc, list(self._bad))
         hz = np.asarray(tmap.heights, dtype=float)[rr, cc]
         if keep_height:
             ok &= hz >= me.z - 1.0
@@ -296,10 +324,10 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
-        BB = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
+        W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         AA = np.repeat(A, len(watch), axis=0)
-        BB = np.tile(BB, (n, 1))
-        vis = tmap.line_of_sight_many(AA, BB).reshape(n, len(watch))
+        BB = np.tile(W, (n, 1))
+        vis = sight_grid(view, A, W)
         d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
         vis &= d_all <= rng
         dist = d_all[:, 0]

@@ -124,22 +124,44 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     """Best estimate of ``action`` with ``weapon`` on ``target`` (armor avoided when it pays); None if impossible.
 
     Remembered in the encounter's memo for the state it depends on (the
-    :func:`matchup`, range, charge, aim), so repeated turns of a long melee
-    cost a lookup. ``match`` is the matchup when the caller has it already.
+    :func:`matchup`, charge, aim and, for a shot or a throw, the range difficulty: the
+    distance counts only through it), so repeated turns of a long melee or an archer
+    weighing many spots cost a lookup, and in the scenario-shared cache by the same with
+    the sheets and the weapon themselves (the fights of a batch meet the same matchups).
+    ``match`` is the matchup when the caller has it already.
     """
     if match is None:
         match = matchup(view, me, target, me_posture)
     memo = view.memo.setdefault("estimates", {})
-    key = (match, action, id(weapon), charge_m, distance, aim,
-           None if distance is not None or ACTIONS[action].kind not in ("throw", "shot")
-           else round(view.distance(me, target), 6))
+    steps = None
+    if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
+        d = distance if distance is not None else view.distance(me, target)
+        ranges = view.memo.get("ranges")
+        if ranges is None:
+            ranges = view.memo["ranges"] = {}
+        rkey = (match[0], id(weapon), action)  # the range is the sheet's (in the matchup), weapon's, action's
+        rng = ranges.get(rkey)
+        if rng is None:
+            rng = ranges[rkey] = view.max_range(me, weapon, action)
+        steps = -1 if rng <= 0 or d > rng else range_difficulty(d, rng)
+    key = (match, action, id(weapon), charge_m, aim, steps)
     try:
         return memo[key]
     except KeyError:
         pass
     if len(memo) > 20_000:
         memo.clear()
-    memo[key] = got = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    # the fights of a scenario meet the same matchups: then its shared cache (sheets, not ids, in the key)
+    shared = view.shared.get("estimates")
+    if shared is None:
+        shared = view.shared["estimates"] = {}
+    skey = (me.character, target.character, match[2:], action, weapon, charge_m, aim, steps)
+    got = shared.get(skey, _MISSING)
+    if got is _MISSING:
+        if len(shared) > 20_000:
+            shared.clear()
+        got = shared[skey] = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
+    memo[key] = got
     return got
 
 

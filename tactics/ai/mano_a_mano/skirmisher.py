@@ -28,7 +28,7 @@ from tactics.ai.approach import HOLDING, move_toward
 from tactics.ai.fields import reachable
 from tactics.ai.mano_a_mano.brawler import Brawler
 from tactics.ai.mano_a_mano.focus import pick_target
-from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.odds import estimate, matchup
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -94,21 +94,44 @@ class Skirmisher(Brawler):
         return Plan(r.steps, f"closing to {stand:.0f} m of {target.name} for a throw ({d:.0f} m now)")
 
     def _throw_distance(self, view: View, me: UnitView, target: UnitView, ws: list[Any]) -> float | None:
-        """The farthest distance (out of reach) from which the best throw hits at least ``MIN_THROW_P``."""
+        """The farthest distance (out of reach) from which the best throw hits at least ``MIN_THROW_P``.
+
+        Remembered in the scenario-shared ``view.shared`` by what the throws' odds depend on (both
+        sheets and the rest of the matchup, the weapons left, whether a powerful throw is open): the
+        42 distances tried cost one look-up after, in this fight and the batch's others."""
+        match = matchup(view, me, target)
+        memo = view.shared.get("throw distances")
+        if memo is None:
+            memo = view.shared["throw distances"] = {}
+        key = (me.character, target.character, match[2:], tuple(ws), self._healthy(me))
+        if key in memo:
+            return memo[key]
+        got = None
         d = 12.0 * 2
         while d >= 3.5:
-            e = self._throw(view, me, target, ws, d)
+            e = self._throw(view, me, target, ws, d, match)
             if e is not None and e.p >= MIN_THROW_P:
-                return d
+                got = d
+                break
             d -= 0.5
-        return None
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[key] = got
+        return got
 
-    def _throw(self, view: View, me: UnitView, target: UnitView, ws: list[Any], dist: float) -> Any:
-        healthy = me.health == "healthy" and me.character.encumbrance == "none"
+    @staticmethod
+    def _healthy(me: UnitView) -> bool:
+        return me.health == "healthy" and me.character.encumbrance == "none"
+
+    def _throw(self, view: View, me: UnitView, target: UnitView, ws: list[Any], dist: float,
+               match: tuple | None = None) -> Any:
+        """The best throw at ``target`` from ``dist`` metres (``match``: its :func:`matchup`, when known)."""
+        if match is None:
+            match = matchup(view, me, target)
         best = None
         for w in ws:
-            for action in (("powerful throw", "quick throw") if healthy else ("quick throw",)):
-                e = estimate(view, me, target, action, w, distance=dist)
+            for action in (("powerful throw", "quick throw") if self._healthy(me) else ("quick throw",)):
+                e = estimate(view, me, target, action, w, distance=dist, match=match)
                 if e is not None and (best is None or e.ev > best.ev):
                     best = e
         return best

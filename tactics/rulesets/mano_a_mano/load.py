@@ -20,7 +20,8 @@ from typing import Any
 
 import msgspec
 
-from tactics.errors import InputError, read_toml
+from tactics.errors import InputError, read_toml_text
+from tactics.filememo import FileMemo
 
 from .character import Character
 from .sheet import Sheet, check_sheet
@@ -67,7 +68,21 @@ def character_from_dict(data: Mapping[str, Any], source: str = "<dict>") -> Char
     return Character.from_sheet(sheet)
 
 
+SHEET_MEMORY = 256
+"""How many characters :func:`load_character` keeps, by file content (a
+:class:`~tactics.filememo.FileMemo`: the same bytes give the same frozen
+:class:`Character`, a changed file loads again)."""
+
+_MEMO: FileMemo[Character] = FileMemo(SHEET_MEMORY)
+
+
 def load_character(path: str | Path) -> Character:
-    """Read a TOML sheet file. Refusals are one-line :class:`InputError`."""
-    data = read_toml(path, "sheet")
-    return character_from_dict(data, source=str(path))
+    """Read a TOML sheet file. Refusals are one-line :class:`InputError`.
+
+    The second load of an unchanged file costs a read and a hash, no parsing:
+    the same :class:`Character` comes back (it is frozen; leave its
+    ``abilities`` dict alone too)."""
+    def build() -> tuple[Character, str]:
+        data, text = read_toml_text(path, "sheet")
+        return character_from_dict(data, source=str(path)), text
+    return _MEMO.load(path, RULESET_NAME, build)
