@@ -26,6 +26,7 @@ from tactics.rules.records import Modifier
 from .actions import ACTIONS
 from .attack import RuleOptions, resolve_attack
 from .resolve import COVER_REACH_M, DARKNESS_KIND, MELEE_REACH_M, MELEE_REACH_UP_M, STRATEGIC, allowed, max_range, posture
+from .taken import armed_sheet
 from .vehicles import RAM, ram_refusal
 
 STUN_WEIGHT = 0.6
@@ -61,7 +62,10 @@ def refusal(world: Any, c: Any, act: Any) -> str | None:
         try:
             weapon = ch.weapon(act.weapon)
         except KeyError:
-            return f"{c.name} has no weapon {act.weapon!r}"
+            if act.weapon not in c.state.taken:
+                return f"{c.name} has no weapon {act.weapon!r}"
+            ch = armed_sheet(c)  # a weapon it took by a disarm, as resolve.act finds it
+            weapon = ch.weapon(act.weapon)
     if weapon is not None and weapon.name in c.state.out_of_hand and spec.name != "ready weapon":
         return f"{spec.name}: {weapon.name} is not in hand"
     if spec.name in STRATEGIC and c.state.aim_bonus:
