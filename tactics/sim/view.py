@@ -169,6 +169,12 @@ class View:
         The bounds are widened by a micrometre for rounding."""
         return self._enc.enemies_near((of or self.me)._c, slack, within)
 
+    def allies_near(self, within: float, of: UnitView | None = None) -> list[UnitView]:
+        """The able allies of ``of`` (default: me) at most ``within`` metres away (3-D, widened by a
+        micrometre for rounding), in the order of :meth:`allies`: a spatial query on the engine's
+        position table, so a policy looking for a neighbour need not walk the whole team."""
+        return self._enc.allies_near((of or self.me)._c, within)
+
     def is_enemy_list(self, enemies: list[UnitView], of: UnitView | None = None) -> bool:
         """Is ``enemies`` every able enemy of ``of`` (default: me), in the order of :meth:`enemies`?"""
         return enemies == self._enc._enemy_table((of or self.me).team)[1]
