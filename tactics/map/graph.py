@@ -31,9 +31,8 @@ import bisect
 import heapq
 import math
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 
 from .jump import JumpTables, jump_search
@@ -41,10 +40,15 @@ from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP
 from .shared import locked_cached_property
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 WALK, SWIM, CLIMB, JUMP, FLY, DROP = range(6)
 NONE, GROUND, WATER, AIR = range(4)  # node classes
 
 _K = {k: i for i, k in enumerate(KINDS)}
+SCIPY_FROM = 4096
+"""Cells from which :meth:`CellGraph.dijkstra_to` runs scipy's Dijkstra (a 64 x 64 map)."""
 _CLIMB = np.array([CLIMB_COST[s] for s in SURFACES] + [np.inf])  # index -1 → inf
 
 
@@ -276,23 +280,59 @@ class CellGraph:
                     push(heap, (nv + hm * (dr + diag * dc if dr > dc else dc + diag * dr), -nv, v))
         return None
 
+    @locked_cached_property
+    def _rev_lists(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The edges by destination as tuples, for the small maps' search in Python."""
+        n = self.rows * self.cols
+        rorder = np.argsort(self.dst * n + self.src)
+        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
+        return tuple(rindptr.tolist()), frozen_ints(self.src[rorder], self.nodes), frozen_floats(self.cost[rorder])
+
     def dijkstra_to(self, goals: list[int]) -> np.ndarray:
         """Cost from every node to the nearest goal (multi-source, reverse edges).
 
-        scipy's Dijkstra over the reversed edges (CSR, built once per graph):
-        each cost is summed from the goal outward, edge by edge, as a search in
-        Python would, so the numbers are the same to the last bit.
+        On maps over :data:`SCIPY_FROM` cells, scipy's Dijkstra over the reversed
+        edges (CSR, built once per graph); on smaller ones the same search in
+        Python (no scipy to import for a duel on a small map: its import costs
+        more than the searches). Both sum each cost from the goal outward, edge
+        by edge, so the numbers are the same to the last bit.
         """
+        n = self.rows * self.cols
         if not len(goals):
             return np.full((self.rows, self.cols), np.inf)
-        from scipy.sparse.csgraph import dijkstra
+        if n > SCIPY_FROM:
+            from scipy.sparse.csgraph import dijkstra
 
-        dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True)
-        return dist.reshape(self.rows, self.cols)
+            dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True)
+            return dist.reshape(self.rows, self.cols)
+        indptr, src, cost = self._rev_lists
+        out = [math.inf] * n
+        heap = []
+        for t in goals:
+            if out[t] > 0.0:
+                out[t] = 0.0
+                heap.append((0.0, t))
+        heapq.heapify(heap)
+        push, pop = heapq.heappush, heapq.heappop
+        while heap:
+            d, u = pop(heap)
+            if d > out[u]:
+                continue
+            for j in range(indptr[u], indptr[u + 1]):
+                v = src[j]
+                nd = d + cost[j]
+                if nd < out[v]:
+                    out[v] = nd
+                    push(heap, (nd, v))
+        return np.array(out).reshape(self.rows, self.cols)
 
     def to_networkx(self) -> nx.DiGraph:
         """The same graph for networkx: nodes ``(col, row)``, edge attributes
-        ``weight`` (cost), ``kind``, ``surface``, ``gap``."""
+        ``weight`` (cost), ``kind``, ``surface``, ``gap``. networkx is imported here, on first use:
+        a fight never needs it, and its ~25,000 objects would make every full garbage collection
+        of every process that loads a map walk them."""
+        import networkx as nx
+
         G = nx.DiGraph()
         cols = self.cols
         for v in np.flatnonzero(self.cls.ravel() != NONE).tolist():

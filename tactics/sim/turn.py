@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Say, State
 from tactics.rules.protocol import Window
-from tactics.sim.apply import Effects
+from tactics.sim.apply import NO_ALTERNATIVES, Effects
 from tactics.sim.moves import Moves
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.vertical import Vertical
@@ -108,7 +108,7 @@ class TurnRunner(Effects, Moves, Vertical):
         self.enc.events.append(ev)
 
     def say(self, c: Combatant, text: str) -> None:
-        self.record(Say(t=self.enc.env.now, who=c.id, text=text))
+        self.record(Say(t=self.enc.env.now, who=c.id, text=text, alternatives=NO_ALTERNATIVES))
 
     def move_refusal(self, c: Combatant) -> str | None:
         fn = getattr(self.rules, "move_refusal", None)
