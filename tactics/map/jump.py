@@ -110,6 +110,7 @@ class JumpTables:
         def at(a: np.ndarray, r: int, c: int) -> np.ndarray:  # a[row + r, col + c]
             return np.roll(a, (-r, -c), (0, 1))
 
+        pool = tuple(range(-op.size, op.size))  # the ray tables share one int per value
         for r, c in ((0, 1), (0, -1), (1, 0), (-1, 0)):
             forced = np.zeros_like(op)
             for pr, pc in ((c, r), (-c, -r)):  # the two sides of the ray
@@ -117,7 +118,7 @@ class JumpTables:
                 # with an open one ahead (reached diagonally past its corner)
                 forced |= at(op, pr, pc) & ~at(passable, pr - r, pc - c)
                 forced |= at(rp, pr, pc) & at(op, pr + r, pc + c) & at(passable, r, c)
-            self.rays[r * P + c] = _ray_table(op & (stop | forced), ~op, r, c)
+            self.rays[r * P + c] = _ray_table(op & (stop | forced), ~op, r, c, pool)
         for r, c in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
             # a passed-by cell beside, behind the step: the cell past its far corner
             forced = ((at(rp, 0, -c) & at(op, r, -c) & at(passable, r, 0))
@@ -228,9 +229,12 @@ def _ring_costs() -> list[list[float]]:
 _RING = _ring_costs()
 
 
-def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int) -> tuple[int, ...]:
+def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int, pool: tuple[int, ...]) -> tuple[int, ...]:
     """For each cell, the first cell ahead in direction (r, c) that is an
-    ``event`` (its flat index) or ``blocked`` (``~`` its flat index)."""
+    ``event`` (its flat index) or ``blocked`` (``~`` its flat index).
+
+    A tuple (the collector skips it) of the int objects of ``pool``, which holds
+    ``-m .. m - 1`` for the ``m`` cells: one object per value for the four tables."""
     idx = np.arange(event.size).reshape(event.shape)
 
     def orient(a: np.ndarray) -> np.ndarray:  # the ray runs along rows, left to right
@@ -246,7 +250,7 @@ def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int) -> tuple[
     target = ix[rows_, ahead]
     table = np.where(ev[rows_, ahead], target, ~target)
     back = table[:, ::-1] if r + c < 0 else table
-    return tuple((back.T if r else back).ravel().tolist())  # a tuple: the collector skips it
+    return tuple(map(pool.__getitem__, ((back.T if r else back).ravel() + event.size).tolist()))
 
 
 def jump_search(graph: CellGraph, t: JumpTables, start: int, goal: int,
