@@ -201,7 +201,8 @@ class TurnRunner(Effects, Moves, Vertical):
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
         budget.planned([s for s in steps if type(s) is Act] if len(steps) > 1 else
                        ((steps[0],) if steps and type(steps[0]) is Act else ()))
-        self._grounded(c, ts)
+        if c.flying:
+            self._grounded(c, ts)
         enc = self.enc
         i = 0
         while i < len(steps):
@@ -251,7 +252,9 @@ class TurnRunner(Effects, Moves, Vertical):
         self._flush_move(c, ts)
         if not ts.reaction:
             acted = bool(getattr(budget, "done_actions", 0))
-            run = max((ts.run_m, ts.run_dir, ts.run_end), (ts.lead_m, ts.lead_dir, ts.lead_end), key=lambda r: r[0])
+            # the longer of this turn's run and the one carried over (this turn's on a tie, as max() picks)
+            run = ((ts.run_m, ts.run_dir, ts.run_end) if ts.run_m >= ts.lead_m
+                   else (ts.lead_m, ts.lead_dir, ts.lead_end))
             at = run[2]
             here = abs(at[0] - c.x) <= 1e-6 and abs(at[1] - c.y) <= 1e-6
             c.last_run = run if run[0] > 0 and here and not acted and c.able else None
