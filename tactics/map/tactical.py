@@ -136,6 +136,8 @@ class TacticalMap(Routing, Shapes):
             a.setflags(write=False)
         self._kinds_flat = tuple(kinds.ravel().tolist())  # tuples: the collector skips them
         self._floor_flat = tuple(self.floor_z.ravel().tolist())
+        self.lowest_ground = float(self.floor_z.min())
+        """The lowest height one stands at anywhere on the map (a bound for drops)."""
 
         # ---- light
         if default_light not in _LIGHT_CODE:

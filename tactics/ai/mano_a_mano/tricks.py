@@ -117,6 +117,8 @@ def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH
 def shove_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
     if me.partner is not None or target.flying or target.prone or not _in_reach(me, target):
         return None
+    if target.z - view.map.lowest_ground < DROP_WORTH_M:
+        return None  # no ground anywhere on the map lies that far below: drop_beyond could not reach it
     drop = drop_beyond(view, me, target)
     if drop < DROP_WORTH_M:
         return None
