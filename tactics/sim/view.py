@@ -141,8 +141,8 @@ class View:
 
     def enemies(self, able_only: bool = True) -> list[UnitView]:
         team = self.me.team
-        if able_only:
-            return [u for t, units in self._enc.able_views().items() if t != team for u in units]
+        if able_only:  # a copy of the referee's table (kept until health changes): the same list, built once
+            return list(self._enc._enemy_table(team)[1])
         return [
             self._enc.view_of(c)
             for c in self._enc.order
