@@ -31,8 +31,8 @@ import bisect
 import heapq
 import math
 import threading
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 
 from .jump import JumpTables, jump_search
@@ -40,10 +40,15 @@ from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP
 from .shared import locked_cached_property
 from .terrain import CLIMB_COST, KINDS, STEP_HEIGHT, SURFACES, WADE_DEPTH
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 WALK, SWIM, CLIMB, JUMP, FLY, DROP = range(6)
 NONE, GROUND, WATER, AIR = range(4)  # node classes
 
 _K = {k: i for i, k in enumerate(KINDS)}
+SCIPY_FROM = 4096
+"""Cells from which :meth:`CellGraph.dijkstra_to` runs scipy's Dijkstra (a 64 x 64 map)."""
 _CLIMB = np.array([CLIMB_COST[s] for s in SURFACES] + [np.inf])  # index -1 → inf
 
 
@@ -75,15 +80,19 @@ class CellGraph:
         self.cost, self.kind = cost[order], kind[order]
         self.surf, self.gap = surf[order], gap[order]
         self.indptr = np.concatenate([[0], np.cumsum(np.bincount(self.src, minlength=n))])
-        self._fwd = (self.indptr.tolist(), self.dst.tolist(), self.cost.tolist())
+        self.nodes: tuple[int, ...] = tuple(range(n + 1))
+        """Every node number (and ``n``) as one shared int object each (see :func:`frozen_ints`)."""
+        self._fwd = (tuple(self.indptr.tolist()), frozen_ints(self.dst, self.nodes),
+                     frozen_floats(self.cost))
 
     @locked_cached_property
-    def _rev(self) -> tuple[list[int], list[int], list[float]]:
-        """The edges by destination, as lists (for :meth:`dijkstra_to`; built on first use)."""
+    def _rev(self) -> Any:
+        """The edges by destination (row: the edge's end) as a scipy CSR matrix, for
+        :meth:`dijkstra_to` (built on first use; scipy is imported then, not with the map)."""
+        from scipy.sparse import csr_matrix
+
         n = self.rows * self.cols
-        rorder = np.argsort(self.dst * n + self.src)
-        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
-        return rindptr.tolist(), self.src[rorder].tolist(), self.cost[rorder].tolist()
+        return csr_matrix((self.cost, (self.dst, self.src)), shape=(n, n))
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -201,10 +210,10 @@ class CellGraph:
             return -1
 
     @locked_cached_property
-    def edge_lists(self) -> tuple[list[int], list[int], list[float], list[float]]:
+    def edge_lists(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...], tuple[float, ...]]:
         """Per edge, as plain lists (built once per graph): kind code, surface
         code (-1: none), gap width (nan: none), cost."""
-        return self.kind.tolist(), self.surf.tolist(), self.gap.tolist(), self._fwd[2]
+        return tuple(self.kind.tolist()), tuple(self.surf.tolist()), frozen_floats(self.gap), self._fwd[2]
 
     @locked_cached_property
     def jump_tables(self) -> JumpTables:
@@ -271,33 +280,59 @@ class CellGraph:
                     push(heap, (nv + hm * (dr + diag * dc if dr > dc else dc + diag * dr), -nv, v))
         return None
 
-    def dijkstra_to(self, goals: list[int]) -> np.ndarray:
-        """Cost from every node to the nearest goal (multi-source, reverse edges)."""
-        indptr, src, cost = self._rev
+    @locked_cached_property
+    def _rev_lists(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
+        """The edges by destination as tuples, for the small maps' search in Python."""
         n = self.rows * self.cols
-        dist = [math.inf] * n
+        rorder = np.argsort(self.dst * n + self.src)
+        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
+        return tuple(rindptr.tolist()), frozen_ints(self.src[rorder], self.nodes), frozen_floats(self.cost[rorder])
+
+    def dijkstra_to(self, goals: list[int]) -> np.ndarray:
+        """Cost from every node to the nearest goal (multi-source, reverse edges).
+
+        On maps over :data:`SCIPY_FROM` cells, scipy's Dijkstra over the reversed
+        edges (CSR, built once per graph); on smaller ones the same search in
+        Python (no scipy to import for a duel on a small map: its import costs
+        more than the searches). Both sum each cost from the goal outward, edge
+        by edge, so the numbers are the same to the last bit.
+        """
+        n = self.rows * self.cols
+        if not len(goals):
+            return np.full((self.rows, self.cols), np.inf)
+        if n > SCIPY_FROM:
+            from scipy.sparse.csgraph import dijkstra
+
+            dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True)
+            return dist.reshape(self.rows, self.cols)
+        indptr, src, cost = self._rev_lists
+        out = [math.inf] * n
         heap = []
         for t in goals:
-            if dist[t] > 0.0:
-                dist[t] = 0.0
+            if out[t] > 0.0:
+                out[t] = 0.0
                 heap.append((0.0, t))
         heapq.heapify(heap)
         push, pop = heapq.heappush, heapq.heappop
         while heap:
             d, u = pop(heap)
-            if d > dist[u]:
+            if d > out[u]:
                 continue
             for j in range(indptr[u], indptr[u + 1]):
                 v = src[j]
                 nd = d + cost[j]
-                if nd < dist[v]:
-                    dist[v] = nd
+                if nd < out[v]:
+                    out[v] = nd
                     push(heap, (nd, v))
-        return np.array(dist).reshape(self.rows, self.cols)
+        return np.array(out).reshape(self.rows, self.cols)
 
     def to_networkx(self) -> nx.DiGraph:
         """The same graph for networkx: nodes ``(col, row)``, edge attributes
-        ``weight`` (cost), ``kind``, ``surface``, ``gap``."""
+        ``weight`` (cost), ``kind``, ``surface``, ``gap``. networkx is imported here, on first use:
+        a fight never needs it, and its ~25,000 objects would make every full garbage collection
+        of every process that loads a map walk them."""
+        import networkx as nx
+
         G = nx.DiGraph()
         cols = self.cols
         for v in np.flatnonzero(self.cls.ravel() != NONE).tolist():
@@ -309,6 +344,22 @@ class CellGraph:
                        kind=LEG_KINDS[k], surface=SURFACES[sf] if sf >= 0 else None,
                        gap=None if gp != gp else gp)
         return G
+
+
+def frozen_ints(a: np.ndarray, pool: tuple[int, ...]) -> tuple[int, ...]:
+    """``a`` as a tuple of the ints of ``pool`` (``pool[i] == i``): one shared object per value.
+
+    A tuple of numbers is left alone by the garbage collector (a list is walked
+    item by item in every full collection), and sharing the number objects
+    keeps a big map's edges at 8 bytes each instead of ~36."""
+    return tuple(map(pool.__getitem__, a.tolist()))
+
+
+def frozen_floats(a: np.ndarray) -> tuple[float, ...]:
+    """``a`` as a tuple of floats, one object per distinct value (see :func:`frozen_ints`)."""
+    vals, inv = np.unique(a, return_inverse=True)
+    objs = vals.tolist()
+    return tuple(map(objs.__getitem__, inv.ravel().tolist()))
 
 
 def _jumps(kinds: np.ndarray, ncls: np.ndarray, h: np.ndarray, depths: np.ndarray, s: float,

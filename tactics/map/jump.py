@@ -86,30 +86,31 @@ class JumpTables:
         self.worth_it = bool((op & ~stop).sum() >= WORTH_IT * rows * cols)
         """Enough open cells that are no stops for rays to pay (else plain A* is
         faster, and the lists below stay empty)."""
-        self.open: list[bool] = []
-        self.passable: list[bool] = []
+        self.open: tuple[bool, ...] = ()
+        self.passable: tuple[bool, ...] = ()
         """Open or passed by: what a diagonal step may pass."""
-        self.stop: list[bool] = []
+        self.stop: tuple[bool, ...] = ()
         """Open cells with edges to follow besides their grid moves."""
-        self.searched: list[bool] = []
+        self.searched: tuple[bool, ...] = ()
         """Per edge: followed as an edge (no grid move of an open cell, not into a cell passed by)."""
-        self.rays: dict[int, list[int]] = {}
+        self.rays: dict[int, tuple[int, ...]] = {}
         """Per straight direction (offset on the bordered grid): for each cell,
         the first cell ahead where a ray stops (index ``m``), or the blocked
         cell that ends it (``~m``)."""
-        self.stops: dict[int, list[bool]] = {}
+        self.stops: dict[int, tuple[bool, ...]] = {}
         """Per diagonal direction: the cells where a diagonal ray stops (besides
         those where one of its straight parts finds something)."""
         if not self.worth_it:
             return
-        self.open = op.ravel().tolist()
-        self.passable = passable.ravel().tolist()
-        self.stop = stop.ravel().tolist()
-        self.searched = searched.tolist()
+        self.open = tuple(op.ravel().tolist())
+        self.passable = tuple(passable.ravel().tolist())
+        self.stop = tuple(stop.ravel().tolist())
+        self.searched = tuple(searched.tolist())
 
         def at(a: np.ndarray, r: int, c: int) -> np.ndarray:  # a[row + r, col + c]
             return np.roll(a, (-r, -c), (0, 1))
 
+        pool = tuple(range(-op.size, op.size))  # the ray tables share one int per value
         for r, c in ((0, 1), (0, -1), (1, 0), (-1, 0)):
             forced = np.zeros_like(op)
             for pr, pc in ((c, r), (-c, -r)):  # the two sides of the ray
@@ -117,12 +118,12 @@ class JumpTables:
                 # with an open one ahead (reached diagonally past its corner)
                 forced |= at(op, pr, pc) & ~at(passable, pr - r, pc - c)
                 forced |= at(rp, pr, pc) & at(op, pr + r, pc + c) & at(passable, r, c)
-            self.rays[r * P + c] = _ray_table(op & (stop | forced), ~op, r, c)
+            self.rays[r * P + c] = _ray_table(op & (stop | forced), ~op, r, c, pool)
         for r, c in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
             # a passed-by cell beside, behind the step: the cell past its far corner
             forced = ((at(rp, 0, -c) & at(op, r, -c) & at(passable, r, 0))
                       | (at(rp, -r, 0) & at(op, -r, c) & at(passable, 0, c)))
-            self.stops[r * P + c] = (stop | forced).ravel().tolist()
+            self.stops[r * P + c] = tuple((stop | forced).ravel().tolist())
 
 
     def passed_by(self, node: int) -> bool:
@@ -228,9 +229,12 @@ def _ring_costs() -> list[list[float]]:
 _RING = _ring_costs()
 
 
-def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int) -> list[int]:
+def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int, pool: tuple[int, ...]) -> tuple[int, ...]:
     """For each cell, the first cell ahead in direction (r, c) that is an
-    ``event`` (its flat index) or ``blocked`` (``~`` its flat index)."""
+    ``event`` (its flat index) or ``blocked`` (``~`` its flat index).
+
+    A tuple (the collector skips it) of the int objects of ``pool``, which holds
+    ``-m .. m - 1`` for the ``m`` cells: one object per value for the four tables."""
     idx = np.arange(event.size).reshape(event.shape)
 
     def orient(a: np.ndarray) -> np.ndarray:  # the ray runs along rows, left to right
@@ -246,7 +250,7 @@ def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int) -> list[i
     target = ix[rows_, ahead]
     table = np.where(ev[rows_, ahead], target, ~target)
     back = table[:, ::-1] if r + c < 0 else table
-    return (back.T if r else back).ravel().tolist()
+    return tuple(map(pool.__getitem__, ((back.T if r else back).ravel() + event.size).tolist()))
 
 
 def jump_search(graph: CellGraph, t: JumpTables, start: int, goal: int,

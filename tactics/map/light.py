@@ -40,7 +40,7 @@ class LightField:
         self._codes = [code for code, _ in self.shapes]
         self._per_thread = PerThread(lambda: [g for _, g in self.shapes])
         self._base = cell_codes.astype(np.int8)
-        self._base_flat = self._base.ravel().tolist()
+        self._base_flat = tuple(self._base.ravel().tolist())
         codes = self._base.copy()
         mixed = np.zeros(codes.shape, bool)
         if self.shapes:
@@ -53,8 +53,8 @@ class LightField:
                 mixed |= touch & ~inside
         self.codes = codes
         self.mixed = mixed
-        self._flat = codes.ravel().tolist()
-        self._mixed_flat = mixed.ravel().tolist()
+        self._flat = tuple(codes.ravel().tolist())
+        self._mixed_flat = tuple(mixed.ravel().tolist())
 
     @property
     def centre_codes(self) -> np.ndarray:

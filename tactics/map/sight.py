@@ -68,7 +68,7 @@ class SightGrid:
         self.top = np.asarray(top, float)
         self.rows, self.cols = self.top.shape
         self.s = float(cell_size)
-        self._flat = self.top.ravel().tolist()
+        self._flat = tuple(self.top.ravel().tolist())  # a tuple: the collector skips it
         self._floor = float(self.top.min()) if self.top.size else 0.0
         self._table: list[list[list[float]]] | None = None
         self._build_lock = threading.RLock()

@@ -134,8 +134,10 @@ class TacticalMap(Routing, Shapes):
         for a in (self.ground, self.kinds, self.heights, self.depths, self.surfaces,
                   self.kind_codes, self.floor_z):
             a.setflags(write=False)
-        self._kinds_flat = kinds.ravel().tolist()
-        self._floor_flat = self.floor_z.ravel().tolist()
+        self._kinds_flat = tuple(kinds.ravel().tolist())  # tuples: the collector skips them
+        self._floor_flat = tuple(self.floor_z.ravel().tolist())
+        self.lowest_ground = float(self.floor_z.min())
+        """The lowest height one stands at anywhere on the map (a bound for drops)."""
 
         # ---- light
         if default_light not in _LIGHT_CODE:

@@ -35,6 +35,11 @@ ENGINE_KEYS = frozenset({"prone", "partner", "role", "prepared", "carrier"})
 PUSH_STEP_M = 0.25
 """Resolution of a push's path: it stops at the last free step before a wall."""
 PUSH_SECONDS_PER_M = 0.15
+NO_ALTERNATIVES: list[tuple[str, float]] = []
+"""The ``alternatives`` of every ``say`` event without any: one shared empty list (never added to:
+events are frozen), so the thousands of ``say`` lines of a big fight do not each bring an empty
+list for the garbage collector to walk (msgspec gives each a fresh one by default). Written, it is
+left out like the default, so the replay bytes are the same."""
 
 
 def rollrec(r: Any) -> RollRec:
@@ -72,11 +77,11 @@ class Effects:
         elif kind is fx.Status:
             self.apply_status(enc.combatants[eff.who], eff.changes)
         elif kind is fx.Refused:
-            self.record(Say(t=enc.env.now, who=eff.who, text=f"refused: {eff.why}"))
+            self.record(Say(t=enc.env.now, who=eff.who, text=f"refused: {eff.why}", alternatives=NO_ALTERNATIVES))
         elif kind is fx.Check:
             self.record_check(eff)
         elif kind is fx.Note:
-            self.record(Say(t=enc.env.now, who=eff.who, text=eff.text))
+            self.record(Say(t=enc.env.now, who=eff.who, text=eff.text, alternatives=NO_ALTERNATIVES))
         elif kind is fx.Push:
             self.apply_push(enc.combatants[eff.who], eff)
         elif kind is fx.Fall:

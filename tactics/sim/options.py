@@ -27,8 +27,8 @@ ENGINE_OPTIONS = frozenset(Options.__struct_fields__)
 
 def split_options(options: Any, ruleset: Any) -> tuple[Options, Any]:
     """Engine options and the ruleset's options from one dict (or an :class:`Options`)."""
-    if options is None:
-        options = {}
+    if options is None:  # the defaults, as converting {} gives them (without the conversion, once per fight)
+        return Options(), ruleset.options_type()
     if isinstance(options, Options):
         return options, ruleset.options_type()
     mine = {k: v for k, v in options.items() if k in ENGINE_OPTIONS}

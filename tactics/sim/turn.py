@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Move, Say, State
 from tactics.rules.protocol import Window
-from tactics.sim.apply import Effects
+from tactics.sim.apply import NO_ALTERNATIVES, Effects
 from tactics.sim.moves import Moves
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.vertical import Vertical
@@ -110,7 +110,7 @@ class TurnRunner(Effects, Moves, Vertical):
             self.enc.echo_move(ev)
 
     def say(self, c: Combatant, text: str) -> None:
-        self.record(Say(t=self.enc.env.now, who=c.id, text=text))
+        self.record(Say(t=self.enc.env.now, who=c.id, text=text, alternatives=NO_ALTERNATIVES))
 
     def move_refusal(self, c: Combatant) -> str | None:
         fn = getattr(self.rules, "move_refusal", None)
@@ -207,7 +207,8 @@ class TurnRunner(Effects, Moves, Vertical):
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
         budget.planned([s for s in steps if type(s) is Act] if len(steps) > 1 else
                        ((steps[0],) if steps and type(steps[0]) is Act else ()))
-        self._grounded(c, ts)
+        if c.flying:
+            self._grounded(c, ts)
         enc = self.enc
         i = 0
         while i < len(steps):
@@ -257,7 +258,9 @@ class TurnRunner(Effects, Moves, Vertical):
         self._flush_move(c, ts)
         if not ts.reaction:
             acted = bool(getattr(budget, "done_actions", 0))
-            run = max((ts.run_m, ts.run_dir, ts.run_end), (ts.lead_m, ts.lead_dir, ts.lead_end), key=lambda r: r[0])
+            # the longer of this turn's run and the one carried over (this turn's on a tie, as max() picks)
+            run = ((ts.run_m, ts.run_dir, ts.run_end) if ts.run_m >= ts.lead_m
+                   else (ts.lead_m, ts.lead_dir, ts.lead_end))
             at = run[2]
             here = abs(at[0] - c.x) <= 1e-6 and abs(at[1] - c.y) <= 1e-6
             c.last_run = run if run[0] > 0 and here and not acted and c.able else None

@@ -142,8 +142,8 @@ class View:
 
     def enemies(self, able_only: bool = True) -> list[UnitView]:
         team = self.me.team
-        if able_only:
-            return [u for t, units in self._enc.able_views().items() if t != team for u in units]
+        if able_only:  # a copy of the referee's table (kept until health changes): the same list, built once
+            return list(self._enc._enemy_table(team)[1])
         return [
             self._enc.view_of(c)
             for c in self._enc.order
@@ -169,6 +169,12 @@ class View:
         the engine's position table: a policy that only ever picks among near enemies need not walk all).
         The bounds are widened by a micrometre for rounding."""
         return self._enc.enemies_near((of or self.me)._c, slack, within)
+
+    def allies_near(self, within: float, of: UnitView | None = None) -> list[UnitView]:
+        """The able allies of ``of`` (default: me) at most ``within`` metres away (3-D, widened by a
+        micrometre for rounding), in the order of :meth:`allies`: a spatial query on the engine's
+        position table, so a policy looking for a neighbour need not walk the whole team."""
+        return self._enc.allies_near((of or self.me)._c, within)
 
     def is_enemy_list(self, enemies: list[UnitView], of: UnitView | None = None) -> bool:
         """Is ``enemies`` every able enemy of ``of`` (default: me), in the order of :meth:`enemies`?"""

@@ -68,3 +68,72 @@ def test_a_hand_picked_list_is_walked_whole():
     assert not view.is_enemy_list(some)
     picked = targets.pick_target(view, view.me, some)
     assert picked in some
+
+
+def _mixed_crowd(seed: int, n: int = 40):
+    """A 30 x 30 open map, ``n`` fighters a side at random places; some reds injured (worth covering)."""
+    rng = random.Random(seed)
+    tmap = TacticalMap.from_grid(["." * 30] * 30, name="open-30")
+    enc = Encounter(tmap, seed=seed)
+    steven = load_character(ROOT / "assets/characters/steven.toml")
+    clone = load_character(ROOT / "assets/characters/clone.toml")
+    ids = []
+    for team, sheet in (("red", steven), ("blue", clone)):
+        for _ in range(n):
+            u = enc.add(sheet, team, at=(rng.uniform(1, 29), rng.uniform(1, 29)), policy="passive")
+            ids.append(u.id)
+            if team == "red" and rng.random() < 0.4:
+                enc.combatants[u.id].standing = "injured"
+    return enc, rng
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_allies_near_is_a_filter_in_turn_order(seed):
+    enc, rng = _mixed_crowd(seed)
+    view = enc.view_for(enc.combatants["red-1"])
+    me = view.me
+    for within in (0.0, 2.0, 4.5, 50.0):
+        want = [a.id for a in view.allies() if math.dist(a.pos, me.pos) <= within + 1e-9]
+        assert [a.id for a in view.allies_near(within)] == want
+    assert me.id not in [a.id for a in view.allies_near(50.0)]
+
+
+def _cover_plan_over_all(view, me, enemies):
+    """cover_plan as it was before the spatial queries: every enemy, every ally."""
+    from tactics.ai.mano_a_mano.tricks import COVER_REACH_M, _in_reach
+
+    if me.health != "healthy" or me.partner is not None or me.prone:
+        return None
+    if any(_in_reach(me, e) for e in enemies):
+        return None
+    for ally in view.allies():
+        if ally.id == me.id or ally.health != "injured" or not ally.able:
+            continue
+        if view.distance(me, ally) > COVER_REACH_M:
+            continue
+        threat = next((e for e in enemies if _in_reach(e, ally)), None)
+        if threat is None:
+            continue
+        if me.sheet.melee_defense + 5 <= ally.sheet.melee_defense:
+            continue
+        return (ally.id, threat.id)
+    return None
+
+
+def test_cover_plan_over_the_near_units_is_the_plan_over_all():
+    from tactics.ai.mano_a_mano import tricks
+
+    covering = 0
+    for seed in range(30):
+        enc, _ = _mixed_crowd(seed, 25)
+        for uid in [f"red-{i}" for i in range(1, 26)]:
+            view = enc.view_for(enc.combatants[uid])
+            me = view.me
+            got = tricks.cover_plan(view, me, view.enemies())
+            want = _cover_plan_over_all(view, me, view.enemies())
+            assert (got is None) == (want is None), (seed, uid)
+            if got is not None:
+                covering += 1
+                assert got.steps[0].target == want[0]
+                assert got.reason.endswith(enc.combatants[want[1]].sheet.name)
+    assert covering >= 3  # the crowds do hold fighters worth covering

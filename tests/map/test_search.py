@@ -125,3 +125,23 @@ def test_legs_from_the_search_edges_match_legs_from_looked_up_edges(jumping: Non
             a = ((s % g.cols + 0.3) * g.s, (s // g.cols + 0.6) * g.s, float(g.stand.flat[s]))
             b = ((t % g.cols + 0.5) * g.s, (t // g.cols + 0.5) * g.s, float(g.stand.flat[t]))
             assert legs_along(g, path, a, b, edges) == legs_along(g, path, a, b)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_scipy_fields_are_the_python_fields_to_the_last_bit(seed: int, monkeypatch) -> None:
+    """Maps over SCIPY_FROM cells get their fields from scipy; the search in Python (forced here)
+    must give the very same floats, so a fight is the same whichever ran."""
+    from tactics.map import graph as graph_mod
+
+    rng = random.Random(seed)
+    tmap = random_map(rng, 70, 70, 0.25)  # 4,900 cells: over SCIPY_FROM
+    assert tmap.rows * tmap.cols > graph_mod.SCIPY_FROM
+    for mover in (Mover(running=6), Mover(running=6, swimming=2), Mover(running=4, airspeed=10)):
+        g = tmap.movement_arrays(mover)
+        goals = [rng.randrange(g.rows * g.cols) for _ in range(rng.randint(1, 5))]
+        fast = g.dijkstra_to(goals)
+        monkeypatch.setattr(graph_mod, "SCIPY_FROM", 10**9)
+        slow = g.dijkstra_to(goals)
+        monkeypatch.setattr(graph_mod, "SCIPY_FROM", 4096)
+        assert fast.tobytes() == slow.tobytes()
+        assert math.isfinite(float(fast.min())) and fast.min() == 0.0

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from typing import Any
 from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.targets import NEAR_QUERY_FROM
 from tactics.rulesets.mano_a_mano.resolve import COVER_REACH_M, MELEE_REACH_M, MELEE_REACH_UP_M, PUSH_M, max_range
 from tactics.sim.plan import Act, Plan
 from tactics.sim.view import UnitView, View
@@ -44,14 +45,17 @@ def _in_reach(a: UnitView, b: UnitView) -> bool:
 def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
     if me.health != "healthy" or me.partner is not None or me.prone:
         return None
-    if any(_in_reach(me, e) for e in enemies):
+    # every able enemy: ask the engine's position table for the near ones (same answer, no walk of all)
+    full = len(enemies) > NEAR_QUERY_FROM and view.is_enemy_list(enemies, me)
+    if any(_in_reach(me, e) for e in (view.enemies_near(0.0, MELEE_REACH_M, me) if full else enemies)):
         return None
-    for ally in view.allies():
+    for ally in view.allies_near(COVER_REACH_M):
         if ally.id == me.id or ally.health != "injured" or not ally.able:
             continue
         if view.distance(me, ally) > COVER_REACH_M:
             continue
-        threat = next((e for e in enemies if _in_reach(e, ally)), None)
+        near = view.enemies_near(0.0, MELEE_REACH_M, ally) if full else enemies
+        threat = next((e for e in near if _in_reach(e, ally)), None)
         if threat is None:
             continue
         if me.sheet.melee_defense + 5 <= ally.sheet.melee_defense:
@@ -113,6 +117,8 @@ def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH
 def shove_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
     if me.partner is not None or target.flying or target.prone or not _in_reach(me, target):
         return None
+    if target.z - view.map.lowest_ground < DROP_WORTH_M:
+        return None  # no ground anywhere on the map lies that far below: drop_beyond could not reach it
     drop = drop_beyond(view, me, target)
     if drop < DROP_WORTH_M:
         return None
