@@ -36,6 +36,7 @@ from .health import health_state
 from .load import character_from_dict
 from .movement import airspeed_after, climb_profile, max_jump
 from .state import FighterState, speeds
+from .mounts import VEHICLE, kind_of
 from .vehicles import RAM, RAM_SOURCE
 
 VERSION = "1"
@@ -103,6 +104,10 @@ class ManoAMano:
 
     def is_sheet(self, sheet: Any) -> bool:
         return isinstance(sheet, Character)
+
+    def acts_alone(self, sheet: Character) -> bool:
+        """A vehicle never acts by itself (000 · Vehicles): it keeps no team in the fight."""
+        return kind_of(sheet) != VEHICLE
 
     def presentation(self, sheet: Character) -> Presentation:
         s = sheet.stamina
