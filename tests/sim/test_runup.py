@@ -16,7 +16,7 @@ import pytest
 
 from tactics import Encounter
 from tactics.dice import ScriptedDice
-from tactics.map import Mover, TacticalMap
+from tactics.map import TacticalMap
 from tactics.replay.schema import Jump, Move, Say
 from tactics.sim import MoveTo, Plan, Scripted
 
@@ -31,7 +31,7 @@ def crossing(grid, at=(1.0, 7.0), until=5.9):
     steven = sheet()
     enc.add(steven, "red", at=at, policy=Scripted([Plan([MoveTo(*GOAL)])] * 6))
     enc.add(sheet("clone"), "blue", at=(27.0, 7.0), policy=Scripted([]))
-    enc.set_mover(steven, Mover(running=5, max_jump_m=5.0))  # the planner offers jumps up to his running
+    assert enc.mover_of(enc.combatants["red-1"]).max_jump_m == 5.0  # the planner offers his full running
     return enc, enc.run(until=until)
 
 

@@ -115,11 +115,12 @@ class ManoAMano:
                             bar=Bar(["damage", "stun"], s, [("toughness", sheet.toughness)]), statuses=STATUSES)
 
     def mover(self, sheet: Character) -> MoverSpec:
-        # the longest jump one turn allows: a 2 m run-up and the jump share the turn's running, or half
-        # running standing (docs/engine.md); drops as high as the highest jump land safely
+        # the longest jump: the full running after a 2 m straight run-up, which may end the last turn
+        # (DECISIONS · More rulings · Running start across turns; the engine lines it up, tactics.sim.runup);
+        # drops as high as the highest jump land safely
         run = float(sheet.running or 0)
         return MoverSpec(running=run, swimming=float(sheet.swimming or 0), airspeed=float(sheet.airspeed or 0),
-                         max_jump_m=max(run - RUN_UP_M, run / 2, 0.0), max_jump_height_m=run / 2,
+                         max_jump_m=run, max_jump_height_m=run / 2,
                          max_drop_m=max(run / 2, 0.5))
 
     # fighters ----------------------------------------------------------------
