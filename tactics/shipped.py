@@ -50,6 +50,7 @@ SHEET_POLICIES: dict[str, str] = {
     "horse": "mount",
     "war_horse": "mount",
     "cart": "mount",
+    "carter": "rider",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 

@@ -24,6 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import LegRec, Move, State
+from tactics.sim.runup import lined_up
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
@@ -100,7 +101,8 @@ class Moves:
             c.route = None
             self._drag(partner, start, ts.legs[before:])
             return
-        rest = self._move_legs(c, list(legs), ts, goal=goal, cap=step.max_m)
+        legs = lined_up(self, c, list(legs), ts)  # a straight run-up into long jumps (tactics.sim.runup)
+        rest = self._move_legs(c, legs, ts, goal=goal, cap=step.max_m)
         c.route = (goal, rest) if rest else None
 
     def _drag(self, partner: Combatant, leader_start, legs: list[LegRec]) -> None:

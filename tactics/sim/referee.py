@@ -133,7 +133,9 @@ class Referee:
         self._last_activity = self.env.now
 
     def _check(self) -> None:
-        """After every turn: scripted conditions, then whether the fight is over."""
+        """After every turn: scripted conditions, then whether the fight is over: a team is still in
+        it while one of its members is able to act and, when the ruleset says (``acts_alone(sheet)``),
+        can act on its own (a driverless vehicle does not keep its team in the fight)."""
         if self._ended is not None:
             return
         for w in self._watches:
@@ -146,7 +148,8 @@ class Referee:
         if self._checked_at == self._health_version:
             return
         self._checked_at = self._health_version
-        teams = {c.team for c in self.order if c.able}
+        alone = getattr(self.rules, "acts_alone", None)  # optional: a vehicle never acts by itself
+        teams = {c.team for c in self.order if c.able and (alone is None or alone(c.sheet))}
         expected = {c.team for c in self.order}
         if len(expected) >= 2 and len(teams) <= 1:
             if teams:

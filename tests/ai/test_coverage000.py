@@ -6,6 +6,7 @@ and the actions the policies are built to use must show up. Actions no shipped s
 use (guns: load; unwieldy rocks: heave) are counted but not required; their use is tested
 in ``test_tricks.py``. Mounted combat is no action of its own: a rider's charge is a strike
 with the metres its mount ran, counted here as ``mounted charge`` (the cavalry encounter).
+A driver's ``ram`` comes from the cart encounter (000 · Vehicles · Ramming).
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ import itertools
 import pytest
 
 from tactics.replay.schema import Attack
-from tactics.rulesets.mano_a_mano.actions import ACTIONS
+from tactics.rulesets.mano_a_mano.ruleset import ManoAMano
 from tactics.scenario import load_scenario, shipped_encounters
 from tactics.sim import Act, Plan
 
 FIGHTS = 200
+ACTIONS = ManoAMano.actions
+"""The ruleset's catalogue: the actions of 000 and the engine-level ones (prepare counter, ram)."""
 
 REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
-    "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter",
+    "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
 }
 """Chosen at least once in the batch (each was seen in it when this test was written)."""
 

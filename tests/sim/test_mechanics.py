@@ -263,14 +263,17 @@ def test_each_of_several_thrown_weapons_is_spent_on_its_own():
     assert any("already thrown" in s.text for s in of(result, Say, "red-1"))
 
 
-def test_paths_offer_only_jumps_one_turn_allows():
-    # a 2 m run-up and the jump share the turn's running: Steven (running 5) jumps at most 3 m
+def test_paths_offer_jumps_up_to_the_full_running():
+    # a run-up may end the last turn (DECISIONS · Running start across turns; tactics/sim/runup.py):
+    # Steven (running 5) is offered a 4 m gap, never a 6 m one
     enc = Encounter(TacticalMap.from_grid(FLAT), seed=1)
     steven = enc.add(sheet(), "red", at=(1.0, 1.0))
     mover = enc.mover_of(enc.combatants[steven.id])
-    assert (mover.max_jump_m, mover.max_jump_height_m) == (3.0, 2.5)
+    assert (mover.max_jump_m, mover.max_jump_height_m) == (5.0, 2.5)
     wide = TacticalMap.from_grid(["...__......", "...__......"])
-    assert wide.path((1.0, 1.0), (19.0, 1.0), mover) is None
+    assert [leg.gap for leg in wide.path((1.0, 1.0), (19.0, 1.0), mover) if leg.kind == "jump"] == [4.0]
+    wider = TacticalMap.from_grid(["...___.....", "...___....."])
+    assert wider.path((1.0, 1.0), (19.0, 1.0), mover) is None
 
 
 @pytest.mark.parametrize(

@@ -91,3 +91,22 @@ def test_a_vehicle_nobody_drives_stays_put_and_never_fights():
     enc.add(sheet("clone"), "blue", at=(3.0, 3.0), policy=Scripted([]))
     result = enc.run(until=0.4)
     assert not of(result, Attack) and not of(result, Move)
+
+
+def test_a_vehicle_keeps_no_team_in_the_fight_by_itself():
+    # the ruleset says a vehicle never acts on its own (acts_alone): with its driver the team fights on
+    # to the time limit; a driverless cart alone loses its team the fight at the first turn's end check
+    def fight(driven: bool):
+        enc = Encounter(TacticalMap.from_grid(["." * 8] * 3), dice=ScriptedDice([]))
+        enc.add(sheet("clone"), "blue", at=(1.0, 3.0), policy=Scripted([]))
+        enc.add(sheet("cart"), "red", at=(7.0, 3.0), policy=Scripted([]))
+        if driven:
+            enc.add(sheet("lancer"), "red", at=(7.0, 3.0), policy=Scripted([]))
+            enc.carry("red-2", "red-1")
+        return enc.run(until=2.5)
+
+    driven = fight(True)
+    assert driven.winner is None and driven.duration == pytest.approx(2.5)
+    alone = fight(False)
+    assert alone.winner == "blue" and alone.reason == "red cannot act any more"
+    assert alone.duration < 1.0

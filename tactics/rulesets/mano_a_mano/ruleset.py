@@ -36,6 +36,7 @@ from .health import health_state
 from .load import character_from_dict
 from .movement import airspeed_after, climb_profile, max_jump
 from .state import FighterState, speeds
+from .mounts import VEHICLE, kind_of
 from .vehicles import RAM, RAM_SOURCE
 
 VERSION = "1"
@@ -104,17 +105,22 @@ class ManoAMano:
     def is_sheet(self, sheet: Any) -> bool:
         return isinstance(sheet, Character)
 
+    def acts_alone(self, sheet: Character) -> bool:
+        """A vehicle never acts by itself (000 · Vehicles): it keeps no team in the fight."""
+        return kind_of(sheet) != VEHICLE
+
     def presentation(self, sheet: Character) -> Presentation:
         s = sheet.stamina
         return Presentation(tracks=[Track("stun", s, "temporary"), Track("damage", s, "harm")], standings=STANDINGS,
                             bar=Bar(["damage", "stun"], s, [("toughness", sheet.toughness)]), statuses=STATUSES)
 
     def mover(self, sheet: Character) -> MoverSpec:
-        # the longest jump one turn allows: a 2 m run-up and the jump share the turn's running, or half
-        # running standing (docs/engine.md); drops as high as the highest jump land safely
+        # the longest jump: the full running after a 2 m straight run-up, which may end the last turn
+        # (DECISIONS · More rulings · Running start across turns; the engine lines it up, tactics.sim.runup);
+        # drops as high as the highest jump land safely
         run = float(sheet.running or 0)
         return MoverSpec(running=run, swimming=float(sheet.swimming or 0), airspeed=float(sheet.airspeed or 0),
-                         max_jump_m=max(run - RUN_UP_M, run / 2, 0.0), max_jump_height_m=run / 2,
+                         max_jump_m=run, max_jump_height_m=run / 2,
                          max_drop_m=max(run / 2, 0.5))
 
     # fighters ----------------------------------------------------------------
