@@ -17,8 +17,9 @@ INSIDE_M = 0.25
 """A climber deeper than this inside a face (horizontally) hangs inside the rock."""
 BELOW_M = 0.05
 """...and lower than this under the rock's top."""
-CARRIED = ("fall", "drag")
-"""Leg kinds a unit that no longer acts may still be given (the rules move it; it does not move)."""
+CARRIED = ("fall", "drag", "carried")
+"""Leg kinds a unit that no longer acts may still be given (the rules move it; it does not move):
+falling, dragged by the one it is locked with, carried by a mount (main's ``tactics.sim.carrying``)."""
 
 
 def _points(leg: Any, n: int = 6) -> list[tuple[float, float, float]]:
