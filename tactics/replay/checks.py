@@ -1,11 +1,13 @@
-"""What a replay must mean, beyond its types: times, unit ids, sizes, magnitudes.
+"""What a replay must mean, beyond its types: times, unit ids, sizes, magnitudes, rolls, positions.
 
 The schema (:mod:`tactics.replay.schema`) says what a line may hold; these
 checks say what a sane fight may hold, so that no file can make the fold or
 the viewer spend unbounded memory or time, or crash on an id it does not
 know. They read the events generically — ``type``, ``t``, ``who``,
-``target`` and the header's ``roster`` and ``keyframe_every`` — so they hold
-for every schema version that keeps those names::
+``target``, ``roll``, ``legs``, ``start``/``end`` and the header's
+``roster``, ``map`` and ``keyframe_every`` — so they hold for every schema
+version that keeps those names (rolls and positions:
+:mod:`tactics.replay.meaning`)::
 
     >>> from types import SimpleNamespace as NS
     >>> header = NS(roster=[NS(id="red-1"), NS(id="blue-1")], keyframe_every=10.0)
@@ -29,6 +31,7 @@ from typing import Any
 import msgspec
 
 from tactics.errors import InputError
+from tactics.replay.meaning import Checker, at, event_checker, map_bounds, off_map, off_text
 
 __all__ = ["MAX_TIME", "MAX_UNITS", "MIN_KEYFRAME_EVERY", "MAX_KEYFRAME_COPIES", "MAX_DEPTH", "MAX_MAGNITUDE",
            "check_header", "check_events", "check_replay", "check_magnitudes", "nesting_depth"]
@@ -116,9 +119,19 @@ def check_header(header: Any, source: str) -> None:
 
 
 def check_events(header: Any, events: Sequence[Any], source: str) -> None:
-    """Times finite, from 0 to :data:`MAX_TIME`, never going back; ``who``/``target`` in the roster."""
-    ids = {getattr(u, "id", None) for u in getattr(header, "roster", []) or []}
-    plan: dict[type, tuple[bool, bool, tuple[str, ...]]] = {}
+    """Times finite, from 0 to :data:`MAX_TIME`, never going back; ``who``/``target`` in the roster;
+    rolls that add up and positions on the map (:mod:`tactics.replay.meaning`)."""
+    roster = getattr(header, "roster", []) or []
+    ids = {getattr(u, "id", None) for u in roster}
+    bounds = map_bounds(getattr(header, "map", None))
+    if bounds is not None:
+        for k, u in enumerate(roster):
+            start = getattr(u, "start", None)
+            if start is not None and off_map(start, bounds):
+                raise InputError(source, "line 1", f"roster entry {k + 1} ({u.id}) starts at {at(start)}, "
+                                 f"{off_text(bounds)}")
+    plan: dict[type, tuple[bool, bool, tuple[str, ...], Checker | None]] = {}
+    shapes: dict[str, Any] = {}
     last = 0.0
     for i, ev in enumerate(events):
         t = ev.t
@@ -128,8 +141,9 @@ def check_events(header: Any, events: Sequence[Any], source: str) -> None:
         cls = type(ev)
         how = plan.get(cls)
         if how is None:
-            how = plan[cls] = (hasattr(ev, "who"), hasattr(ev, "target"), _free_fields(cls))
-        has_who, has_target, free = how
+            how = plan[cls] = (hasattr(ev, "who"), hasattr(ev, "target"), _free_fields(cls),
+                               event_checker(ev, bounds, shapes, ids))
+        has_who, has_target, free, meaning = how
         if has_who:
             who = ev.who
             if who not in ids and who is not None:
@@ -139,6 +153,10 @@ def check_events(header: Any, events: Sequence[Any], source: str) -> None:
             if target not in ids and target is not None:
                 raise InputError(source, _line(i),
                                  f"{_kind(ev)} target {target!r} is not in the roster ({_ids(ids)})")
+        if meaning is not None:
+            why = meaning(ev)
+            if why is not None:
+                raise InputError(source, _line(i), f"{_kind(ev)} {why}")
         for name in free:
             value = getattr(ev, name)
             if isinstance(value, dict) and not any(isinstance(v, (dict, list)) for v in value.values()):

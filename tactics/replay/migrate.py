@@ -26,7 +26,9 @@ The rules of the migration (see ``docs/replay.md``):
   ``grapple`` -> ``partner``, ``grapple_role`` -> ``role``, ``counter_ready``
   -> ``prepared`` (``"counter"`` or null);
 - attacks and falls carry ``harm`` dicts; attacks ``details`` (power,
-  absorbed) and ``reaction`` (``counter``).
+  absorbed) and ``reaction`` (``counter``);
+- the move a fall ends is put before the fall (and the state and harm it
+  brought), where the engine writes it since issue #16.
 """
 
 from __future__ import annotations
@@ -189,6 +191,21 @@ def _leg(leg: v1.LegRec) -> s2.LegRec:
     return s2.LegRec(kind=leg.kind, start=leg.start, end=leg.end, t0=leg.t0, t1=leg.t1)
 
 
+def _fall_of(out: list[s2.Event], move: s2.Move) -> int | None:
+    """Where the move a fall ends goes: before that fall, as the engine writes it since issue #16
+    (the fall's harm may leave the unit unable to act, and no move of its own may follow that);
+    schema 1 wrote the move after the fall, its state and its harm. None: it stays where it is."""
+    if not move.legs or move.legs[-1].kind != "fall":
+        return None
+    for i in range(len(out) - 1, -1, -1):
+        ev = out[i]
+        if ev.t != move.t or getattr(ev, "who", None) != move.who or not isinstance(ev, (s2.Fall, s2.State, s2.Harm)):
+            return None
+        if isinstance(ev, s2.Fall):
+            return i
+    return None
+
+
 def events(evs: list[v1.Event]) -> list[s2.Event]:
     """Schema 1 events as schema 2 events (a state may become a harm and a state, or only a harm)."""
     track = _Tracker()
@@ -197,7 +214,12 @@ def events(evs: list[v1.Event]) -> list[s2.Event]:
     for ev in evs:
         kind = type(ev)
         if kind is v1.Move:
-            add(s2.Move(t=ev.t, who=ev.who, legs=[_leg(x) for x in ev.legs], metres=ev.metres, budget=ev.budget))
+            move = s2.Move(t=ev.t, who=ev.who, legs=[_leg(x) for x in ev.legs], metres=ev.metres, budget=ev.budget)
+            at = _fall_of(out, move)
+            if at is None:
+                add(move)
+            else:
+                out.insert(at, move)
         elif kind is v1.Turn:
             add(s2.Turn(t=ev.t, who=ev.who, round=ev.round, actions=ev.actions))
         elif kind is v1.Say:

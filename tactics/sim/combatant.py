@@ -63,6 +63,8 @@ class Combatant:
     """Goal and rest of the route under way, reused while the goal stays put (see tactics.sim.moves)."""
     climb_base: tuple[float, float, float] | None = None
     """Foot of the climb under way: where a climber who loses grip lands."""
+    landed_at: float = 0.0
+    """When its last drop or fall ends: no leg of its own starts before (see tactics.sim.moves)."""
     surprised: bool = False
     last_run: tuple[float, tuple[float, float], tuple[float, float]] | None = None
     """The straight run (metres, direction, end) that ended its last turn with no action after it."""

@@ -60,11 +60,26 @@ class Moves:
             self.enc.note_activity()
 
     def _add_leg(self, c: Combatant, kind: str, start, end, fraction: float, ts: TurnState, seconds: float | None = None) -> None:
+        """A leg using ``fraction`` of the turn's movement, timed from where the turn has got to.
+
+        A drop (``seconds`` given) or a fall takes its own time and spends none of the turn's
+        movement; no leg starts before the drop or fall it follows has landed
+        (``c.landed_at``, kept across turns: a long fall) nor before the leg before it in
+        the move ends. Legs keep their length in time (their speed)::
+
+            drop 0.1-0.5 s, then a walk planned for 0.1-0.3 s  ->  walk 0.5-0.7 s
+        """
         rs = self.enc.options.round_seconds
         t0 = ts.t + ts.used * rs
-        dur = fraction * rs if seconds is None else seconds
+        if c.landed_at > t0:
+            t0 = c.landed_at
+        if ts.legs and ts.legs[-1].t1 > t0 + 1e-9:  # (not a rounding difference: replays stay as they were)
+            t0 = ts.legs[-1].t1
+        t1 = t0 + (fraction * rs if seconds is None else seconds)
+        if seconds is not None:
+            c.landed_at = t1
         ts.used = min(1.0, ts.used + fraction)
-        ts.legs.append(LegRec(kind=kind, start=tuple(start), end=tuple(end), t0=t0, t1=t0 + dur))
+        ts.legs.append(LegRec(kind=kind, start=tuple(start), end=tuple(end), t0=t0, t1=t1))
         d = math.dist(start, end)
         ts.metres += d
         ts.metres_total += d

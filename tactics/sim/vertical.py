@@ -35,11 +35,83 @@ SAFE_DROP_SECONDS = 0.4
 FALL_G = 9.81
 SLIP_M = 0.5
 """A climber who loses grip lower than this above the foot of the climb just slips off, unharmed."""
+EDGE_M = 0.01
+"""How far inside the map's edge a flight toward a point beyond it stops."""
 
 
 def as_check(c: Combatant, purpose: str, got: Any) -> Check:
     """A ruleset's check as a :class:`Check` (a bare roll record is named ``purpose``)."""
     return got if isinstance(got, Check) else Check(c.id, purpose, got)
+
+
+Point = tuple[float, float, float]
+
+
+def face_path(tmap: Any, start: Point, end: Point) -> list[tuple[float, Point]]:
+    """Where a climber is from ``start`` to ``end``, as ``(share of the climb, point)`` pairs.
+
+    The height climbed is the straight leg's (so a fall from part way is as high as ever),
+    but where the straight line would run inside the rock (below the ground of the cell it
+    crosses) the climber stays on that cell's face: on the edge it came from when climbing
+    up, the edge it goes to when climbing down. Stepping onto or off the top takes no time::
+
+        >>> from tactics.map import TacticalMap
+        >>> m = TacticalMap.from_grid(["..^^"], heights=["0055"])
+        >>> face_path(m, (3.0, 1.0, 0.0), (5.0, 1.0, 5.0))
+        [(0.0, (3.0, 1.0, 0.0)), (0.5, (4.0, 1.0, 2.5)), (1.0, (4.0, 1.0, 5.0)), (1.0, (5.0, 1.0, 5.0))]
+        >>> face_path(m, (5.0, 1.0, 5.0), (3.0, 1.0, 0.0))
+        [(0.0, (5.0, 1.0, 5.0)), (0.0, (4.0, 1.0, 5.0)), (0.5, (4.0, 1.0, 2.5)), (1.0, (3.0, 1.0, 0.0))]
+    """
+    (x0, y0, z0), (x1, y1, z1) = start, end
+    dx, dy, dz = x1 - x0, y1 - y0, z1 - z0
+    d = math.hypot(dx, dy)
+    if d < 1e-9 or abs(dz) < 1e-9:
+        return [(0.0, start), (1.0, end)]
+    s = tmap.cell_size
+    cuts = {0.0, 1.0}
+    for a, b in ((x0, x1), (y0, y1)):
+        if abs(b - a) > 1e-12:
+            k0, k1 = sorted((a / s, b / s))
+            for k in range(math.floor(k0) + 1, math.ceil(k1)):
+                f = (k * s - a) / (b - a)
+                if 1e-9 < f < 1 - 1e-9:
+                    cuts.add(f)
+
+    def at(f: float, xy_f: float | None = None) -> Point:
+        g = f if xy_f is None else xy_f
+        return (x0 + dx * g, y0 + dy * g, z0 + dz * f)
+
+    out: list[tuple[float, Point]] = [(0.0, start)]
+    fs = sorted(cuts)
+    for fa, fb in zip(fs, fs[1:]):
+        mid = (fa + fb) / 2
+        ground = tmap.ground_height(x0 + dx * mid, y0 + dy * mid)
+        fg = min(max((ground - z0) / dz, 0.0), 1.0)  # where the straight height meets this ground
+        ia, ib = (fa, min(fb, fg)) if dz > 0 else (max(fa, fg), fb)   # the stretch inside the rock
+        if ib - ia <= 1e-9 or ground <= z0 + dz * ((ia + ib) / 2) + 1e-9:
+            out.append((fb, at(fb)))
+            continue
+        face = fa if dz > 0 else fb
+        for f, p in ((ia, at(ia)), (ia, at(ia, face)), (ib, at(ib, face)), (ib, at(ib)), (fb, at(fb))):
+            if math.dist(p, out[-1][1]) > 1e-9:
+                out.append((f, p))
+    if math.dist(out[-1][1], end) > 1e-9:
+        out.append((1.0, end))
+    return out
+
+
+def cut_path(path: list[tuple[float, Point]], share: float) -> list[tuple[float, Point]]:
+    """``path`` (from :func:`face_path`) up to ``share`` of the climb, ending where it stops."""
+    out = [path[0]]
+    for (fa, a), (fb, b) in zip(path, path[1:]):
+        if fb >= share - 1e-12:
+            if fb - fa <= 1e-12:
+                return out
+            g = (share - fa) / (fb - fa)
+            out.append((share, tuple(p + (q - p) * g for p, q in zip(a, b))))
+            return out
+        out.append((fb, b))
+    return out
 
 
 class Vertical:
@@ -114,25 +186,36 @@ class Vertical:
         elif ts.climbed_roll is False:
             return False
         start, end = c.pos, tuple(leg.end)
-        length = math.dist(start, end)
+        # the climb's length is the straight one (the rest of a climb begun earlier keeps its own);
+        # the climber follows the face (face_path): the same time, never inside the rock
+        straight = leg.length if leg.length > 0 and math.dist(tuple(leg.start), start) < 1e-9 else None
+        length = straight if straight is not None else math.dist(start, end)
+        path = face_path(self.enc.map, start, end)
         can = (1.0 - ts.used) * per_turn
         if can < length - 1e-9:
-            f = can / length
-            mid = tuple(s + (e - s) * f for s, e in zip(start, end))
-            self._add_leg(c, "climb", start, mid, can / per_turn, ts)
+            head = cut_path(path, can / length)
+            mid = head[-1][1]
+            self._add_path(c, head, can / per_turn, ts)
             c.climbing = surface
             rest_leg = type(leg)(kind="climb", start=mid, end=end, length=length - can, surface=surface)
             c.climb_route = [rest_leg] + [lg for lg in later if lg.kind == "climb"][:0]
             self.record(State(t=self.enc.env.now, who=c.id, changes={"climbing": surface}))
             ts.used = 1.0
             return False
-        self._add_leg(c, "climb", start, end, length / per_turn, ts)
+        self._add_path(c, path, length / per_turn, ts)
         ts.run_m = 0.0
         if c.climbing:
             self.record(State(t=self.enc.env.now, who=c.id, changes={"climbing": None}))
         c.climbing = None
         c.climb_base = None
         return True
+
+    def _add_path(self, c: Combatant, path: list[tuple[float, Point]], fraction: float, ts: TurnState) -> None:
+        """Climb legs along ``path`` (:func:`face_path`), ``fraction`` of the turn for its whole share."""
+        span = path[-1][0] - path[0][0]
+        for (fa, a), (fb, b) in zip(path, path[1:]):
+            if math.dist(a, b) > 1e-12:
+                self._add_leg(c, "climb", a, b, fraction * (fb - fa) / span if span > 0 else 0.0, ts)
 
     def _drop(self, c: Combatant, leg: Any, ts: TurnState) -> bool:
         """A voluntary drop: free up to the highest jump, otherwise a fall (docs/engine.md)."""
@@ -165,6 +248,10 @@ class Vertical:
         secs = math.sqrt(2 * h / FALL_G) if h > 0 else 0.2
         rs = self.enc.options.round_seconds
         t0 = ts.t + ts.used * rs
+        after = max(c.landed_at, ts.legs[-1].t1 if ts.legs else 0.0)  # the drop, fall or leg it follows
+        if after > t0 + 1e-9:
+            t0 = after
+        c.landed_at = t0 + secs
         ts.legs.append(LegRec(kind="fall", start=start, end=land, t0=t0, t1=t0 + secs))
         self.enc.place(c, land)
         c.climbing = None
@@ -176,6 +263,7 @@ class Vertical:
         c.prone = True
         ts.used = 1.0
         ts.run_m = 0.0
+        self._flush_move(c, ts)  # the move it ends comes first: the fall's harm may leave c unable to act
         self.record(
             Fall(
                 t=self.enc.env.now,
@@ -208,7 +296,11 @@ class Vertical:
         left = (1.0 - ts.used) * (max(cur, base / 2) if wants_down else cur)
         if left <= 1e-9:
             return
-        ground_here = tmap.ground_height(step.x, step.y)
+        # a goal off the map (a policy fleeing past the edge, a dive from outside) is flown to
+        # its nearest point on the map: nobody leaves the battlefield (issue #16)
+        w, n, e, so = tmap.bounds
+        gx, gy = min(max(step.x, w + EDGE_M), e - EDGE_M), min(max(step.y, n + EDGE_M), so - EDGE_M)
+        ground_here = tmap.ground_height(gx, gy)
         tz = step.z if step.z is not None else start[2]
         tz = max(tz, ground_here)
         dz = tz - start[2]
@@ -229,7 +321,7 @@ class Vertical:
             if abs(dz) > left:
                 dz = math.copysign(left, dz)
         horiz_left = math.sqrt(max(0.0, left * left - dz * dz))
-        hx, hy = step.x - start[0], step.y - start[1]
+        hx, hy = gx - start[0], gy - start[1]
         hd = math.hypot(hx, hy)
         f = 1.0 if hd <= horiz_left else horiz_left / hd
         end = (start[0] + hx * f, start[1] + hy * f, start[2] + dz)

@@ -572,7 +572,9 @@ def option_cases() -> list[Case]:
 
 
 def all_cases() -> list[Case]:
-    cases = [*replay_cases(), *encounter_cases(), *map_cases(), *sheet_cases(), *option_cases()]
+    from .meaning_cases import meaning_cases  # it builds on this module's helpers
+
+    cases = [*replay_cases(), *meaning_cases(), *encounter_cases(), *map_cases(), *sheet_cases(), *option_cases()]
     names = [c.name for c in cases]
     assert len(names) == len(set(names)), "case names must be unique"
     return cases

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from tactics.replay import load_replay
-from tactics.replay.schema import Attack, End, Fall, Fly, Jump
+import msgspec
+
+from tactics.replay.schema import Attack, Climb, End, Fall, Fly, Jump, Move
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = sorted(p.name for p in (ROOT / "replays").glob("*.jsonl"))
@@ -58,6 +60,34 @@ def test_the_committed_samples_are_what_make_samples_writes(tmp_path):
         assert path.read_bytes() == (ROOT / "replays" / path.name).read_bytes(), f"{path.name} is stale"
 
 
+def on_the_face(events: list) -> list:
+    """Events with what issue #16 changed about climbing taken out: a climber now hangs on the
+    face of the rock, not inside it (``tactics.sim.vertical.face_path``), at the same heights and
+    times. So a move's climb legs become one (first start, last end), and the east-west and
+    north-south of the climb legs, of where a fall from a climb starts and the metres are dropped
+    (heights to 9 places: the face path computes them another way).
+    """
+    out = []
+    for ev in events:
+        if isinstance(ev, Move):
+            legs: list = []
+            for leg in ev.legs:
+                if leg.kind == "climb" and legs and legs[-1].kind == "climb":
+                    legs[-1] = msgspec.structs.replace(legs[-1], end=leg.end, t1=leg.t1)
+                else:
+                    legs.append(leg)
+            climbs = any(leg.kind == "climb" for leg in legs)
+            legs = [msgspec.structs.replace(leg, start=(round(leg.start[2], 9),), end=(round(leg.end[2], 9),))
+                    if leg.kind in ("climb", "fall") else leg for leg in legs]
+            ev = msgspec.structs.replace(ev, legs=legs, metres=0.0 if climbs else ev.metres)
+        elif isinstance(ev, Fall):
+            ev = msgspec.structs.replace(ev, start=(round(ev.start[2], 9),))
+        elif isinstance(ev, Climb):
+            ev = msgspec.structs.replace(ev, metres=0.0)
+        out.append(ev)
+    return out
+
+
 def test_regenerated_samples_equal_the_migrated_schema_1_ones(tmp_path):
     """The new engine writes for Mano a Mano exactly what the migration makes of the old replays."""
     from tactics.samples import write_samples  # needs the engine
@@ -65,7 +95,9 @@ def test_regenerated_samples_equal_the_migrated_schema_1_ones(tmp_path):
     old = ROOT / "tests" / "replay" / "v1"
     for path in write_samples(tmp_path, [p.stem for p in sorted(old.glob("*.jsonl"))]):
         new, migrated = load_replay(path), load_replay(old / path.name)
-        assert new.events == migrated.events, path.name
+        assert on_the_face(new.events) == on_the_face(migrated.events), path.name
+        if not any(isinstance(e, Move) and any(leg.kind == "climb" for leg in e.legs) for e in new.events):
+            assert new.events == migrated.events, path.name
         assert new.header.roster == migrated.header.roster, path.name
         assert (new.header.options, new.header.ruleset_options) == (
             migrated.header.options, migrated.header.ruleset_options), path.name

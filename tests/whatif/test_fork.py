@@ -131,7 +131,7 @@ def test_a_recording_the_re_simulation_does_not_match_is_refused_naming_the_even
 
     def tamper(lines):
         ev = json.loads(lines[i + 1])
-        ev["roll"]["total"] += 1
+        ev["weapon"] += " (doctored)"  # reads back (a roll that does not add up would not: docs/limits.md)
         lines[i + 1] = json.dumps(ev, separators=(",", ":"))
 
     path = _doctored(tmp_path, "fight-4v4.jsonl", header=older, event=tamper)
