@@ -1,0 +1,143 @@
+"""The value of a candidate plan: expectimax over the ruleset's chance outcomes, then the likely reply.
+
+    >>> value(board, plan, weights, catalogue, allies)        # doctest: +SKIP
+    0.184
+
+A plan's attacks each succeed with the estimate's chance ``p`` and then move
+their target ``progress`` toward being out (the ruleset's
+:class:`~tactics.rules.protocol.Estimate`). The planner enumerates every
+combination of successes and failures (a chance node; a turn holds a few
+attacks, so at most 2^4 leaves) and scores each leaf:
+
+    dealt                          progress taken off the enemies (each capped at what it had left)
+  + out  × enemies taken out       their attacks stop for good
+  − reply × the reply              each enemy still able that can reach where the plan ends
+                                   (its walk + hand-to-hand reach, or any distance for a shot)
+                                   strikes back with its best attack's value on me — halved
+                                   when an ally of mine stands nearer to it
+  + ahead × next turn's best blow  the best value I could deal from where the plan ends
+
+and the plan's value is the leaves' expectation (expectimax: the planner then
+takes the best plan — a max node — over this chance node and the enemies'
+replies). An attack made after moving uses the estimate from here when one
+matches (a shot), else the value last seen for that pair, and nothing when
+the plan ends out of hand-to-hand reach of its target.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.ai.planner.board import HAND_M, Board, Foe
+from tactics.rules.plan import Act, MoveTo, Plan
+
+MAX_CHANCE_ACTS = 4
+"""Attacks a plan's chance node enumerates (later ones count at their expectation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the leaves of the chance node are scored (see the module docstring)."""
+
+    out: float = 0.5
+    reply: float = 0.8
+    ahead: float = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One attack of a plan as a chance event: ``p`` of moving ``foe`` ``step`` toward out."""
+
+    foe: Foe
+    p: float
+    step: float
+
+
+def end_point(board: Board, plan: Plan) -> tuple[float, float]:
+    """Where the plan leaves me: its last move's goal, cut to this turn's walk along the straight line."""
+    me = board.me
+    x, y = me.x, me.y
+    for s in plan.steps:
+        if isinstance(s, MoveTo):
+            x, y = s.x, s.y
+    d = math.hypot(x - me.x, y - me.y)
+    if d > board.walk > 0:
+        f = board.walk / d
+        x, y = me.x + (x - me.x) * f, me.y + (y - me.y) * f
+    return x, y
+
+
+def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float]) -> list[Blow]:
+    """The plan's attacks on enemies as chance events (other actions deal nothing)."""
+    out = []
+    moved = False
+    for s in plan.steps:
+        if isinstance(s, MoveTo):
+            moved = True
+            continue
+        if not isinstance(s, Act):
+            continue
+        foe = board.foe(s.target)
+        if foe is None:
+            continue
+        est = next((e for e in foe.mine if e.action == s.action and (s.weapon is None or e.weapon == s.weapon)), None)
+        hand = board.is_hand_to_hand(catalogue, s.action)
+        if est is not None and not (moved and hand):
+            out.append(Blow(foe, float(est.p), float(est.progress)))
+            continue
+        if hand and math.hypot(foe.unit.x - end[0], foe.unit.y - end[1]) > HAND_M + 0.5:
+            continue
+        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (0.9 if moved else 1.0)))
+    return out
+
+
+def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
+    """The expectation of the plan's leaves (see the module docstring)."""
+    end = end_point(board, plan)
+    hits = blows(board, plan, catalogue, end)
+    chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
+    base = {f.unit.id: f.progress for f in board.foes}
+    for b in rest:
+        base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
+    reply_of = {f.unit.id: _reply(f, end, allies) for f in board.foes}
+    ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
+    total = 0.0
+    for leaf in itertools.product((True, False), repeat=len(chance)):
+        p = 1.0
+        prog = dict(base)
+        for ok, b in zip(leaf, chance):
+            p *= b.p if ok else 1.0 - b.p
+            if ok:
+                prog[b.foe.unit.id] += b.step
+        if p <= 0.0:
+            continue
+        dealt = sum(min(1.0, prog[f.unit.id]) - f.progress for f in board.foes)
+        alive = [f for f in board.foes if prog[f.unit.id] < 0.999]
+        out = len(board.foes) - len(alive)
+        reply = sum(reply_of[f.unit.id] for f in alive)
+        ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
+        total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
+    near = min((math.hypot(f.unit.x - end[0], f.unit.y - end[1]) for f in board.foes), default=0.0)
+    return total - 1e-4 * near
+
+
+def _reply(f: Foe, end: tuple[float, float], allies: Sequence[Any]) -> float:
+    d = math.hypot(f.unit.x - end[0], f.unit.y - end[1])
+    if not f.ranged_threat and d > f.walk + HAND_M:
+        return 0.0
+    screened = any(math.hypot(a.x - f.unit.x, a.y - f.unit.y) < d for a in allies)
+    return f.threat * (0.5 if screened else 1.0)
+
+
+def _ahead(board: Board, f: Foe, end: tuple[float, float], catalogue: Any) -> float:
+    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    if ranged or math.hypot(f.unit.x - end[0], f.unit.y - end[1]) <= board.walk + HAND_M:
+        return f.worth
+    return 0.0
+
+
+__all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]
