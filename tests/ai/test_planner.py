@@ -36,8 +36,8 @@ def test_the_planner_names_no_ruleset_and_imports_none() -> None:
                 assert not (node.module or "").startswith("tactics.rulesets"), path.name
 
 
-def _unit(uid: str, x: float, y: float = 0.0) -> SimpleNamespace:
-    return SimpleNamespace(id=uid, name=uid, x=x, y=y)
+def _unit(uid: str, x: float, y: float = 0.0, z: float = 0.0) -> SimpleNamespace:
+    return SimpleNamespace(id=uid, name=uid, x=x, y=y, z=z, flying=False)
 
 
 def _est(action: str, p: float, progress: float, target: str) -> Estimate:
@@ -55,14 +55,14 @@ def test_expectimax_over_one_blow_and_the_reply() -> None:
     w = Weights(out=0.5, reply=0.8, ahead=0.5)
     strike = Plan([Act("hit", target="foe", weapon="w")])
     # hit (0.6): the foe is out: 0.5 dealt + 0.5 for taking it out; miss (0.4): nothing dealt,
-    # its reply 0.2 and my next blow 0.3 at it; 1 m to the nearest foe costs 1e-4
-    expect = 0.6 * (0.5 + 0.5) + 0.4 * (-0.8 * 0.2 + 0.5 * 0.3) - 1e-4
+    # its reply 0.2 and my next blow 0.3 at it; 1 m from the nearest foe costs close
+    expect = 0.6 * (0.5 + 0.5) + 0.4 * (-0.8 * 0.2 + 0.5 * 0.3) - w.close
     assert value(board, strike, w, CATALOGUE, []) == pytest.approx(expect)
     # standing still: the reply and my next blow only
-    assert value(board, Plan([]), w, CATALOGUE, []) == pytest.approx(-0.8 * 0.2 + 0.5 * 0.3 - 1e-4)
+    assert value(board, Plan([]), w, CATALOGUE, []) == pytest.approx(-0.8 * 0.2 + 0.5 * 0.3 - w.close)
     # an ally nearer to the foe halves its reply on me
     ally = _unit("ally", 0.8)
-    assert value(board, Plan([]), w, CATALOGUE, [ally]) == pytest.approx(-0.8 * 0.1 + 0.5 * 0.3 - 1e-4)
+    assert value(board, Plan([]), w, CATALOGUE, [ally]) == pytest.approx(-0.8 * 0.1 + 0.5 * 0.3 - w.close)
     # depth 1 ignores the reply
     assert Planner(depth=1).weights.reply == 0.0
 
@@ -72,9 +72,20 @@ def test_a_hand_to_hand_blow_after_a_move_that_falls_short_counts_nothing() -> N
     foe = Foe(_unit("foe", 20.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
     board = Board(me, walk=5.0, progress=0.0, foes=(foe,))
     plan = Plan([MoveTo(20.0, 0.0), Act("hit", target="foe")])
-    assert end_point(board, plan) == pytest.approx((5.0, 0.0))
+    assert end_point(board, plan) == pytest.approx((5.0, 0.0, 0.0))
     assert value(board, plan, Weights(), CATALOGUE, []) == pytest.approx(value(board, Plan([MoveTo(20.0, 0.0)]),
                                                                                 Weights(), CATALOGUE, []))
+
+
+def test_a_foe_far_below_neither_replies_nor_is_worth_closing_on() -> None:
+    me = _unit("me", 0.0, z=10.0)                      # on a roof
+    low = Foe(_unit("foe", 3.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    high = Foe(_unit("foe", 3.0, z=10.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    w = Weights()
+    roof = value(Board(me, 5.0, 0.0, (low,)), Plan([]), w, CATALOGUE, [])
+    level = value(Board(me, 5.0, 0.0, (high,)), Plan([]), w, CATALOGUE, [])
+    assert roof == pytest.approx(-w.close * 3)
+    assert level == pytest.approx(-w.reply * 0.2 + w.ahead * 0.3 - w.close * 3)
 
 
 def test_bad_budgets_are_refused() -> None:

@@ -17,6 +17,7 @@ of reach gives no estimate; the last value seen for that pair is kept in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ PRIOR = 0.12
 """Progress per attack assumed for a pair never seen in reach (about one blow in eight to take one out)."""
 HAND_M = 2.0
 """Flat metres within which a hand-to-hand attack is assumed to reach a point (a spot, not a unit)."""
+UP_M = 2.5
+"""Height difference beyond which nobody is assumed to fight hand to hand within a turn (a roof, a flyer)."""
 MEMO = "planner:seen"
 
 
@@ -53,6 +56,8 @@ class Board:
     walk: float
     progress: float
     foes: tuple[Foe, ...]
+    ground: Callable[[float, float], float] | None = None
+    """The map's ground height at a point (where a walker's move ends)."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4) -> Board:
@@ -72,7 +77,8 @@ class Board:
             ranged = best_theirs is not None and _kind(catalogue, best_theirs.action) == "ranged"
             foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
                             remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine)))
-        return cls(me, view.movement(), view.progress(me), tuple(foes))
+        tmap = getattr(view, "map", None)
+        return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None))
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)
@@ -93,4 +99,4 @@ def _kind(catalogue: Any, action: str) -> str:
     return getattr(info, "kind", "other")
 
 
-__all__ = ["Board", "Foe", "PRIOR", "HAND_M", "remembered"]
+__all__ = ["Board", "Foe", "PRIOR", "HAND_M", "UP_M", "remembered"]

@@ -16,6 +16,8 @@ attacks, so at most 2^4 leaves) and scores each leaf:
                                    strikes back with its best attack's value on me — halved
                                    when an ally of mine stands nearer to it
   + ahead × next turn's best blow  the best value I could deal from where the plan ends
+  − close × metres away            flat metres from there to the nearest enemy (a tie-breaker:
+                                   close in when nothing else differs)
 
 and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
@@ -32,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tactics.ai.planner.board import HAND_M, Board, Foe
+from tactics.ai.planner.board import HAND_M, UP_M, Board, Foe
 from tactics.rules.plan import Act, MoveTo, Plan
 
 MAX_CHANCE_ACTS = 4
@@ -46,6 +48,8 @@ class Weights:
     out: float = 0.5
     reply: float = 0.8
     ahead: float = 0.5
+    close: float = 1e-4
+    """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,21 +61,32 @@ class Blow:
     step: float
 
 
-def end_point(board: Board, plan: Plan) -> tuple[float, float]:
-    """Where the plan leaves me: its last move's goal, cut to this turn's walk along the straight line."""
+def end_point(board: Board, plan: Plan) -> tuple[float, float, float]:
+    """Where the plan leaves me: its last move's goal, cut to this turn's walk along the straight line;
+    the height is the ground's there for a walker (a flyer's goal height, else its own)."""
     me = board.me
-    x, y = me.x, me.y
+    x, y, z = me.x, me.y, me.z
+    moved = False
     for s in plan.steps:
         if isinstance(s, MoveTo):
-            x, y = s.x, s.y
+            x, y, moved = s.x, s.y, True
+            if s.z is not None:
+                z = s.z
     d = math.hypot(x - me.x, y - me.y)
     if d > board.walk > 0:
         f = board.walk / d
         x, y = me.x + (x - me.x) * f, me.y + (y - me.y) * f
-    return x, y
+    if moved and not getattr(me, "flying", False) and board.ground is not None:
+        z = board.ground(x, y)
+    return x, y, z
 
 
-def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float]) -> list[Blow]:
+def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
+    """Flat and vertical distance from the foe to the point."""
+    return math.hypot(f.unit.x - end[0], f.unit.y - end[1]), abs(f.unit.z - end[2])
+
+
+def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float]) -> list[Blow]:
     """The plan's attacks on enemies as chance events (other actions deal nothing)."""
     out = []
     moved = False
@@ -89,7 +104,8 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float]) ->
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
-        if hand and math.hypot(foe.unit.x - end[0], foe.unit.y - end[1]) > HAND_M + 0.5:
+        flat, up = _apart(foe, end)
+        if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
         out.append(Blow(foe, 0.5, 2.0 * foe.worth * (0.9 if moved else 1.0)))
     return out
@@ -121,21 +137,26 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         reply = sum(reply_of[f.unit.id] for f in alive)
         ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
         total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
-    near = min((math.hypot(f.unit.x - end[0], f.unit.y - end[1]) for f in board.foes), default=0.0)
-    return total - 1e-4 * near
+    return total - weights.close * _nearest(board, end)
 
 
-def _reply(f: Foe, end: tuple[float, float], allies: Sequence[Any]) -> float:
-    d = math.hypot(f.unit.x - end[0], f.unit.y - end[1])
-    if not f.ranged_threat and d > f.walk + HAND_M:
+def _nearest(board: Board, end: tuple[float, float, float]) -> float:
+    """Flat metres from the end point to the nearest enemy."""
+    return min((math.hypot(f.unit.x - end[0], f.unit.y - end[1]) for f in board.foes), default=0.0)
+
+
+def _reply(f: Foe, end: tuple[float, float, float], allies: Sequence[Any]) -> float:
+    d, up = _apart(f, end)
+    if not f.ranged_threat and (d > f.walk + HAND_M or up > UP_M):
         return 0.0
     screened = any(math.hypot(a.x - f.unit.x, a.y - f.unit.y) < d for a in allies)
     return f.threat * (0.5 if screened else 1.0)
 
 
-def _ahead(board: Board, f: Foe, end: tuple[float, float], catalogue: Any) -> float:
+def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any) -> float:
     ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
-    if ranged or math.hypot(f.unit.x - end[0], f.unit.y - end[1]) <= board.walk + HAND_M:
+    d, up = _apart(f, end)
+    if ranged or (d <= board.walk + HAND_M and up <= UP_M):
         return f.worth
     return 0.0
 
