@@ -58,6 +58,8 @@ class Board:
     foes: tuple[Foe, ...]
     ground: Callable[[float, float], float] | None = None
     """The map's ground height at a point (where a walker's move ends)."""
+    path: Callable[[tuple[float, float]], Any] | None = None
+    """The engine's path from me to a point (``view.path``: legs, or None when there is no way)."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4) -> Board:
@@ -78,7 +80,15 @@ class Board:
             foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
                             remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine)))
         tmap = getattr(view, "map", None)
-        return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None))
+        paths: dict[tuple[float, float], Any] = {}
+
+        def path(goal: tuple[float, float]) -> Any:
+            if goal not in paths:
+                paths[goal] = view.path(goal)
+            return paths[goal]
+
+        return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
+                   None if me.flying else path)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)

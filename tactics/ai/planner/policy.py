@@ -16,7 +16,10 @@ The budget is deterministic, so a fight replays byte for byte whatever the
 machine's load: ``advisors`` (how many advisors are asked, in the
 registry's order; default all), ``depth`` (1: my own plan's chance outcomes
 only; 2: and the enemies' reply), ``enemies`` (how many of the nearest
-enemies the board reads). The planner draws no random numbers.
+enemies the board reads). The planner draws no random numbers. ``stay``
+is added to the value of the plan of the advisor it played last turn, so it
+changes course only for a clearly better plan (an archer holding a roof
+keeps holding it); ``skip`` names policies never asked.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -39,7 +42,7 @@ class Planner:
     name = "planner"
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
-                 weights: Weights | None = None) -> None:
+                 weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -51,6 +54,8 @@ class Planner:
         if depth == 1:
             self.weights = replace(self.weights, reply=0.0)
         self.enemies = enemies
+        self.stay = stay
+        self.skip = skip
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
 
@@ -60,7 +65,7 @@ class Planner:
         if self._advisors is None:
             from tactics.ai import policies_for
 
-            names = [n for n in policies_for(view.ruleset.name) if n not in SKIP]
+            names = [n for n in policies_for(view.ruleset.name) if n not in self.skip]
             if self.max_advisors is not None:
                 names = names[: self.max_advisors]
             self._advisors = [(n, policies_for(view.ruleset.name)[n]()) for n in names]
@@ -94,7 +99,9 @@ class Planner:
             return Plan([], "planner: nothing to weigh")
         catalogue = getattr(view.ruleset, "actions", {})
         allies = [a for a in view.allies() if a.id != view.me.id]
-        scored = [(value(board, p, self.weights, catalogue, allies), i) for i, (_, p, _) in enumerate(cands)]
+        scored = [(value(board, p, self.weights, catalogue, allies)
+                   + (self.stay if adv is not None and adv is self._last else 0.0), i)
+                  for i, (_, p, adv) in enumerate(cands)]
         scored.sort(key=lambda s: (-s[0], s[1]))
         best_v, best_i = scored[0]
         label, plan, adv = cands[best_i]

@@ -48,6 +48,8 @@ class Weights:
     out: float = 0.5
     reply: float = 0.8
     ahead: float = 0.5
+    moved: float = 0.9
+    """What an attack after a move is worth, as a share of the value last seen for that pair."""
     close: float = 1e-4
     """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
 
@@ -62,23 +64,41 @@ class Blow:
 
 
 def end_point(board: Board, plan: Plan) -> tuple[float, float, float]:
-    """Where the plan leaves me: its last move's goal, cut to this turn's walk along the straight line;
-    the height is the ground's there for a walker (a flyer's goal height, else its own)."""
+    """Where the plan leaves me: along the engine's path to its last move's goal (a walker), as far as
+    this turn's walk goes; a flyer (or a board with no paths) goes straight, to its goal height."""
     me = board.me
-    x, y, z = me.x, me.y, me.z
-    moved = False
+    goal = None
+    z = me.z
     for s in plan.steps:
         if isinstance(s, MoveTo):
-            x, y, moved = s.x, s.y, True
+            goal = s
             if s.z is not None:
                 z = s.z
+    if goal is None:
+        return me.x, me.y, me.z
+    if board.path is not None:
+        return _along(board.path((goal.x, goal.y)), board.walk, me)
+    x, y = goal.x, goal.y
     d = math.hypot(x - me.x, y - me.y)
     if d > board.walk > 0:
         f = board.walk / d
         x, y = me.x + (x - me.x) * f, me.y + (y - me.y) * f
-    if moved and not getattr(me, "flying", False) and board.ground is not None:
-        z = board.ground(x, y)
     return x, y, z
+
+
+def _along(legs: Any, walk: float, me: Any) -> tuple[float, float, float]:
+    """The point ``walk`` metres of movement along ``legs`` (where I stand when there is no path)."""
+    if not legs:
+        return me.x, me.y, me.z
+    left = walk
+    for leg in legs:
+        cost = leg.cost or leg.length
+        if cost >= left:
+            f = left / cost if cost > 0 else 1.0
+            (x0, y0, z0), (x1, y1, z1) = leg.start, leg.end
+            return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f
+        left -= cost
+    return tuple(legs[-1].end)  # type: ignore[return-value]
 
 
 def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
@@ -86,7 +106,8 @@ def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
     return math.hypot(f.unit.x - end[0], f.unit.y - end[1]), abs(f.unit.z - end[2])
 
 
-def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float]) -> list[Blow]:
+def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float],
+          weights_moved: float = 0.9) -> list[Blow]:
     """The plan's attacks on enemies as chance events (other actions deal nothing)."""
     out = []
     moved = False
@@ -107,14 +128,14 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         flat, up = _apart(foe, end)
         if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
-        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (0.9 if moved else 1.0)))
+        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (weights_moved if moved else 1.0)))
     return out
 
 
 def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
     """The expectation of the plan's leaves (see the module docstring)."""
     end = end_point(board, plan)
-    hits = blows(board, plan, catalogue, end)
+    hits = blows(board, plan, catalogue, end, weights.moved)
     chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
