@@ -30,7 +30,7 @@ from typing import Any
 
 from tactics.ai.planner.board import Board
 from tactics.ai.planner.value import Weights, value
-from tactics.rules.plan import Plan
+from tactics.rules.plan import Act, Plan
 
 SKIP = frozenset({"planner", "passive"})
 ALTERNATIVES = 3
@@ -42,7 +42,8 @@ class Planner:
     name = "planner"
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
-                 weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP) -> None:
+                 weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP,
+                 plain: bool = True) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -56,6 +57,7 @@ class Planner:
         self.enemies = enemies
         self.stay = stay
         self.skip = skip
+        self.plain = plain
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
 
@@ -73,7 +75,9 @@ class Planner:
 
     # -- deciding -------------------------------------------------------------
     def candidates(self, view: Any, board: Board) -> list[tuple[str, Plan, Any]]:
-        """``(label, plan, advisor or None)``: every advisor's plan, then a plain attack per estimate in reach."""
+        """``(label, plan, advisor or None)``: every advisor's plan, then a plain attack per estimate in reach
+        (none once an advisor has planned an estimated attack with ``options``: the ruleset's attacks then
+        hold choices, points to spend, that a plain estimate's act lacks)."""
         out: list[tuple[str, Plan, Any]] = []
         seen: set[tuple[Any, ...]] = set()
         for name, adv in self.advisors(view):
@@ -82,7 +86,10 @@ class Planner:
             if key not in seen:
                 seen.add(key)
                 out.append((name, plan, adv))
-        for f in board.foes:
+        estimated = {e.action for f in board.foes for e in f.mine}
+        if any(isinstance(st, Act) and st.options and st.action in estimated for _, p, _ in out for st in p.steps):
+            self.plain = False  # the ruleset's attacks carry choices (points to spend) a plain estimate lacks
+        for f in board.foes if self.plain or not out else ():
             for est in f.mine:
                 plan = Plan([est.act], f"{est.action} on {f.unit.name} ({est.p:.0%})")
                 key = _key(plan)

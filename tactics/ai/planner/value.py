@@ -48,6 +48,9 @@ class Weights:
     out: float = 0.5
     reply: float = 0.8
     ahead: float = 0.5
+    guard: float = 0.6
+    """The reply a plan faces when it holds an action aimed at no enemy (read as a guard: a defence,
+    an evasion, a counter held ready), as a share of the full reply."""
     moved: float = 0.9
     """What an attack after a move is worth, as a share of the value last seen for that pair."""
     close: float = 1e-4
@@ -140,7 +143,8 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
         base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
-    reply_of = {f.unit.id: _reply(f, end, allies) for f in board.foes}
+    guard = weights.guard if _guards(board, plan) else 1.0
+    reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
     total = 0.0
     for leaf in itertools.product((True, False), repeat=len(chance)):
@@ -159,6 +163,11 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
         total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
     return total - weights.close * _nearest(board, end)
+
+
+def _guards(board: Board, plan: Plan) -> bool:
+    """Does the plan hold an action aimed at no enemy (a defence, an evasion, a counter held ready)?"""
+    return any(isinstance(s, Act) and board.foe(s.target) is None for s in plan.steps)
 
 
 def _nearest(board: Board, end: tuple[float, float, float]) -> float:
