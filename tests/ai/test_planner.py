@@ -131,3 +131,20 @@ def test_the_budget_limits_the_advisors_and_the_plan_records_alternatives() -> N
     for e in says:
         values = [v for _, v in e.alternatives]
         assert values == sorted(values, reverse=True)
+
+
+def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
+    class Advisor:
+        def plan(self, view):
+            return Plan([Act("hit", target="foe", options={"points": 3})])
+
+    est = _est("hit", 0.5, 0.2, "foe")
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (est,), (), 0.1, False, 0.1)
+    board = Board(_unit("me", 0.0), 5.0, 0.0, (foe,))
+    view = SimpleNamespace(refusal=lambda act: None)
+    p = Planner()
+    p._advisors = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
+    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "hit foe"]
+    p._advisors.append(("points", Advisor()))
+    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
+    assert not p.plain
