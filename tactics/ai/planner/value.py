@@ -46,8 +46,8 @@ class Weights:
     """How the leaves of the chance node are scored (see the module docstring)."""
 
     out: float = 0.5
-    reply: float = 0.8
-    ahead: float = 0.5
+    reply: float = 0.3
+    ahead: float = 0.2
     guard: float = 0.6
     """The reply a plan faces when it holds an action aimed at no enemy (read as a guard: a defence,
     an evasion, a counter held ready), as a share of the full reply."""
