@@ -376,6 +376,16 @@ def _mount_whatif() -> None:
 _mount_whatif()
 
 
+def _mount_league() -> None:
+    """``tactics league`` lives in :mod:`tactics.league.cli`."""
+    from tactics.league.cli import cli_league
+
+    app.command("league")(cli_league)
+
+
+_mount_league()
+
+
 def _on_sigterm(signum: int, frame: Any) -> None:
     raise Terminated()
 

@@ -10,7 +10,7 @@ and lives here, one idea a module (:mod:`.fields`, :mod:`.routes`,
     >>> sorted(POLICIES)
     ['d100-opposed', 'fudge-opposed', 'mano-a-mano', 'mano-a-mano-2006']
     >>> sorted(policies_for("mano-a-mano"))                # doctest: +NORMALIZE_WHITESPACE
-    ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'skirmisher']
+    ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'planner', 'skirmisher']
     >>> enc.add(steven, team="red", policy="brawler")      # doctest: +SKIP
 
 The engine resolves a policy name through :func:`policies_for` of its
@@ -24,10 +24,10 @@ ruleset's policies, then the generic ones); read :func:`policies_for` instead.
 
 from __future__ import annotations
 
-from tactics.ai import d100_opposed, fudge_opposed, mano_a_mano, mano_a_mano_2006
+from tactics.ai import d100_opposed, fudge_opposed, mano_a_mano, mano_a_mano_2006, planner
 
-GENERIC_POLICIES: dict[str, type] = {}
-"""Policies that work with any ruleset (they read only the view and ``view.estimates``); none yet."""
+GENERIC_POLICIES: dict[str, type] = dict(planner.POLICIES)
+"""Policies that work with any ruleset (they read only the view and ``view.estimates``): the planner."""
 
 POLICIES: dict[str, dict[str, type]] = {
     "mano-a-mano": mano_a_mano.POLICIES,

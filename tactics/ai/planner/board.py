@@ -1,0 +1,112 @@
+"""What the planner knows at one decision: the near enemies, the odds both ways, movement and reach.
+
+    >>> board = Board.read(view, enemies=4)        # doctest: +SKIP
+    >>> board.mine["blue-1"][0].p                   # my best attack on blue-1 from here, its chance
+
+Everything is read once per decision through the seam: the ruleset's
+:class:`~tactics.rules.protocol.Estimate` of each attack I could make on
+each near enemy from where I stand (``view.estimates(e)``) and of each it
+could make on me (``view.estimates(me, a=e)``), each enemy's progress toward
+being out (``view.progress``), walking metres (``view.movement``), and
+whether an attack is hand to hand (the catalogue's ``kind``). An enemy out
+of reach gives no estimate; the last value seen for that pair is kept in
+``view.memo`` (:func:`remembered`) and stands in for it, else
+:data:`PRIOR` (a typical exchange).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+PRIOR = 0.12
+"""Progress per attack assumed for a pair never seen in reach (about one blow in eight to take one out)."""
+HAND_M = 2.0
+"""Flat metres within which a hand-to-hand attack is assumed to reach a point (a spot, not a unit)."""
+UP_M = 2.5
+"""Height difference beyond which nobody is assumed to fight hand to hand within a turn (a roof, a flyer)."""
+MEMO = "planner:seen"
+
+
+@dataclass(frozen=True, slots=True)
+class Foe:
+    """One near enemy as the planner weighs it."""
+
+    unit: Any
+    progress: float
+    """How far it already is toward being out (0 fresh .. 1 out)."""
+    walk: float
+    mine: tuple[Any, ...]
+    """My estimates on it from here, best first."""
+    theirs: tuple[Any, ...]
+    """Its estimates on me from where it stands, best first."""
+    threat: float
+    """Its best attack's value on me (p × progress): from here, else remembered, else the prior."""
+    ranged_threat: bool
+    """That best attack reaches without closing in (a shot or a throw)."""
+    worth: float
+    """My best attack's value on it from here, else remembered, else the prior."""
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    me: Any
+    walk: float
+    progress: float
+    foes: tuple[Foe, ...]
+    ground: Callable[[float, float], float] | None = None
+    """The map's ground height at a point (where a walker's move ends)."""
+    path: Callable[[tuple[float, float]], Any] | None = None
+    """The engine's path from me to a point (``view.path``: legs, or None when there is no way)."""
+
+    @classmethod
+    def read(cls, view: Any, enemies: int = 4) -> Board:
+        me = view.me
+        seen = view.memo.setdefault(MEMO, {})
+        catalogue = getattr(view.ruleset, "actions", {})
+        near = sorted(view.enemies(), key=lambda e: (math.hypot(e.x - me.x, e.y - me.y), e.id))[:enemies]
+        foes = []
+        for e in near:
+            mine = tuple(view.estimates(e))
+            theirs = tuple(view.estimates(me, a=e))
+            if mine:
+                seen[(me.id, e.id)] = mine[0].value
+            if theirs:
+                seen[(e.id, me.id)] = theirs[0].value
+            best_theirs = theirs[0] if theirs else None
+            ranged = best_theirs is not None and _kind(catalogue, best_theirs.action) == "ranged"
+            foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
+                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine)))
+        tmap = getattr(view, "map", None)
+        paths: dict[tuple[float, float], Any] = {}
+
+        def path(goal: tuple[float, float]) -> Any:
+            if goal not in paths:
+                paths[goal] = view.path(goal)
+            return paths[goal]
+
+        return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
+                   None if me.flying else path)
+
+    def foe(self, uid: str | None) -> Foe | None:
+        return next((f for f in self.foes if f.unit.id == uid), None)
+
+    def is_hand_to_hand(self, catalogue: Any, action: str) -> bool:
+        return _kind(catalogue, action) == "melee"
+
+
+def remembered(seen: dict[Any, float], a: str, b: str, now: tuple[Any, ...]) -> float:
+    """The value of ``a``'s best attack on ``b``: from ``now`` if any, else the last seen, else :data:`PRIOR`."""
+    if now:
+        return float(now[0].value)
+    return float(seen.get((a, b), PRIOR))
+
+
+def _kind(catalogue: Any, action: str) -> str:
+    info = catalogue.get(action) if hasattr(catalogue, "get") else None
+    return getattr(info, "kind", "other")
+
+
+__all__ = ["Board", "Foe", "PRIOR", "HAND_M", "UP_M", "remembered"]

@@ -1,0 +1,146 @@
+"""``planner``: a search over the plans the ruleset's own policies would make, for any ruleset.
+
+    >>> enc.add(sheet, team="red", policy="planner")                     # doctest: +SKIP
+    >>> enc.add(sheet, team="red", policy=Planner(advisors=3, depth=1))  # doctest: +SKIP
+
+Each decision it (1) reads the board (:class:`~.board.Board`: the odds both
+ways with the near enemies, through the seam's estimates), (2) gathers
+candidate plans — what each of the ruleset's heuristic policies (its
+*advisors*, every policy of :func:`tactics.ai.policies_for` but itself and
+``passive``) would do here, and a plain attack with each estimate that
+reaches from here —, (3) values each by expectimax over its attacks' chance
+outcomes and the likely reply (:func:`~.value.value`), and (4) plays the
+best, recording the next best with their values in ``Plan.alternatives``.
+
+The budget is deterministic, so a fight replays byte for byte whatever the
+machine's load: ``advisors`` (how many advisors are asked, in the
+registry's order; default all), ``depth`` (1: my own plan's chance outcomes
+only; 2: and the enemies' reply), ``enemies`` (how many of the nearest
+enemies the board reads). The planner draws no random numbers. ``stay``
+is added to the value of the plan of the advisor it played last turn, so it
+changes course only for a clearly better plan (an archer holding a roof
+keeps holding it); ``skip`` names policies never asked.
+Reaction windows go to the advisor whose plan it last played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from tactics.ai.planner.board import Board
+from tactics.ai.planner.value import Weights, value
+from tactics.rules.plan import Act, Plan
+
+SKIP = frozenset({"planner", "passive"})
+ALTERNATIVES = 3
+
+
+class Planner:
+    """Chooses among its advisors' plans and plain attacks by expectimax value (module docstring)."""
+
+    name = "planner"
+
+    def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
+                 weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP,
+                 plain: bool = True) -> None:
+        if advisors is not None and advisors < 0:
+            raise ValueError(f"advisors must be 0 or more, got {advisors}")
+        if depth not in (1, 2):
+            raise ValueError(f"depth is 1 (my plan's outcomes) or 2 (and the reply), got {depth}")
+        if enemies < 1:
+            raise ValueError(f"enemies must be at least 1, got {enemies}")
+        self.max_advisors = advisors
+        self.weights = weights or Weights()
+        if depth == 1:
+            self.weights = replace(self.weights, reply=0.0)
+        self.enemies = enemies
+        self.stay = stay
+        self.skip = skip
+        self.plain = plain
+        self._advisors: list[tuple[str, Any]] | None = None
+        self._last: Any = None
+
+    # -- the advisors ---------------------------------------------------------
+    def advisors(self, view: Any) -> list[tuple[str, Any]]:
+        """``(name, policy)`` of the advisors, made on first use for this fighter's ruleset."""
+        if self._advisors is None:
+            from tactics.ai import policies_for
+
+            names = [n for n in policies_for(view.ruleset.name) if n not in self.skip]
+            if self.max_advisors is not None:
+                names = names[: self.max_advisors]
+            self._advisors = [(n, policies_for(view.ruleset.name)[n]()) for n in names]
+        return self._advisors
+
+    # -- deciding -------------------------------------------------------------
+    def candidates(self, view: Any, board: Board) -> list[tuple[str, Plan, Any]]:
+        """``(label, plan, advisor or None)``: every advisor's plan, then a plain attack per estimate in reach
+        (none once an advisor has planned an estimated attack with ``options``: the ruleset's attacks then
+        hold choices, points to spend, that a plain estimate's act lacks)."""
+        out: list[tuple[str, Plan, Any]] = []
+        seen: set[tuple[Any, ...]] = set()
+        for name, adv in self.advisors(view):
+            plan = adv.plan(view)
+            key = _key(plan)
+            if key not in seen:
+                seen.add(key)
+                out.append((name, plan, adv))
+        estimated = {e.action for f in board.foes for e in f.mine}
+        if any(isinstance(st, Act) and st.options and st.action in estimated for _, p, _ in out for st in p.steps):
+            self.plain = False  # the ruleset's attacks carry choices (points to spend) a plain estimate lacks
+        for f in board.foes if self.plain or not out else ():
+            for est in f.mine:
+                plan = Plan([est.act], f"{est.action} on {f.unit.name} ({est.p:.0%})")
+                key = _key(plan)
+                if key in seen or view.refusal(est.act) is not None:
+                    continue
+                seen.add(key)
+                out.append((f"{est.action} {f.unit.name}", plan, None))
+        return out
+
+    def plan(self, view: Any) -> Plan:
+        board = Board.read(view, self.enemies)
+        cands = self.candidates(view, board)
+        if not cands:
+            return Plan([], "planner: nothing to weigh")
+        catalogue = getattr(view.ruleset, "actions", {})
+        allies = [a for a in view.allies() if a.id != view.me.id]
+        scored = [(value(board, p, self.weights, catalogue, allies)
+                   + (self.stay if adv is not None and adv is self._last else 0.0), i)
+                  for i, (_, p, adv) in enumerate(cands)]
+        scored.sort(key=lambda s: (-s[0], s[1]))
+        best_v, best_i = scored[0]
+        label, plan, adv = cands[best_i]
+        if adv is not None:
+            self._last = adv
+        alts = tuple((cands[i][0], round(v, 4)) for v, i in scored[1:1 + ALTERNATIVES])
+        why = f"planner: {label} ({best_v:+.3f})" + (f": {plan.reason}" if plan.reason else "")
+        return Plan(list(plan.steps), why, alts)
+
+    # -- reactions ------------------------------------------------------------
+    def react(self, view: Any, window: Any) -> Any:
+        """The advisor last played answers (its own ``react``, or the older ``counter`` / ``after_counter``)."""
+        adv = self._last
+        if adv is None:
+            advisors = self.advisors(view)
+            adv = advisors[0][1] if advisors else None
+        if adv is None:
+            return None
+        fn = getattr(adv, "react", None)
+        got = fn(view, window) if fn is not None else None
+        if got is None and window.kind == "counter" and window.actor is not None:
+            legacy = getattr(adv, "counter", None)
+            got = legacy(view, view.unit(window.actor)) if legacy is not None else None
+        if got is None and window.kind == "replan":
+            legacy = getattr(adv, "after_counter", None)
+            got = legacy(view, window.plan) if legacy is not None else None
+        return got
+
+
+def _key(plan: Plan) -> tuple[str, ...]:
+    """The plan's steps as a hashable key (an Act's options may be a dict)."""
+    return tuple(repr(s) for s in plan.steps)
+
+
+__all__ = ["Planner", "SKIP"]

@@ -1,0 +1,194 @@
+"""The value of a candidate plan: expectimax over the ruleset's chance outcomes, then the likely reply.
+
+    >>> value(board, plan, weights, catalogue, allies)        # doctest: +SKIP
+    0.184
+
+A plan's attacks each succeed with the estimate's chance ``p`` and then move
+their target ``progress`` toward being out (the ruleset's
+:class:`~tactics.rules.protocol.Estimate`). The planner enumerates every
+combination of successes and failures (a chance node; a turn holds a few
+attacks, so at most 2^4 leaves) and scores each leaf:
+
+    dealt                          progress taken off the enemies (each capped at what it had left)
+  + out  × enemies taken out       their attacks stop for good
+  − reply × the reply              each enemy still able that can reach where the plan ends
+                                   (its walk + hand-to-hand reach, or any distance for a shot)
+                                   strikes back with its best attack's value on me — halved
+                                   when an ally of mine stands nearer to it
+  + ahead × next turn's best blow  the best value I could deal from where the plan ends
+  − close × metres away            flat metres from there to the nearest enemy (a tie-breaker:
+                                   close in when nothing else differs)
+
+and the plan's value is the leaves' expectation (expectimax: the planner then
+takes the best plan — a max node — over this chance node and the enemies'
+replies). An attack made after moving uses the estimate from here when one
+matches (a shot), else the value last seen for that pair, and nothing when
+the plan ends out of hand-to-hand reach of its target.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tactics.ai.planner.board import HAND_M, UP_M, Board, Foe
+from tactics.rules.plan import Act, MoveTo, Plan
+
+MAX_CHANCE_ACTS = 4
+"""Attacks a plan's chance node enumerates (later ones count at their expectation)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the leaves of the chance node are scored (see the module docstring)."""
+
+    out: float = 0.5
+    reply: float = 0.3
+    ahead: float = 0.2
+    guard: float = 0.6
+    """The reply a plan faces when it holds an action aimed at no enemy (read as a guard: a defence,
+    an evasion, a counter held ready), as a share of the full reply."""
+    moved: float = 0.9
+    """What an attack after a move is worth, as a share of the value last seen for that pair."""
+    close: float = 1e-4
+    """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One attack of a plan as a chance event: ``p`` of moving ``foe`` ``step`` toward out."""
+
+    foe: Foe
+    p: float
+    step: float
+
+
+def end_point(board: Board, plan: Plan) -> tuple[float, float, float]:
+    """Where the plan leaves me: along the engine's path to its last move's goal (a walker), as far as
+    this turn's walk goes; a flyer (or a board with no paths) goes straight, to its goal height."""
+    me = board.me
+    goal = None
+    z = me.z
+    for s in plan.steps:
+        if isinstance(s, MoveTo):
+            goal = s
+            if s.z is not None:
+                z = s.z
+    if goal is None:
+        return me.x, me.y, me.z
+    if board.path is not None:
+        return _along(board.path((goal.x, goal.y)), board.walk, me)
+    x, y = goal.x, goal.y
+    d = math.hypot(x - me.x, y - me.y)
+    if d > board.walk > 0:
+        f = board.walk / d
+        x, y = me.x + (x - me.x) * f, me.y + (y - me.y) * f
+    return x, y, z
+
+
+def _along(legs: Any, walk: float, me: Any) -> tuple[float, float, float]:
+    """The point ``walk`` metres of movement along ``legs`` (where I stand when there is no path)."""
+    if not legs:
+        return me.x, me.y, me.z
+    left = walk
+    for leg in legs:
+        cost = leg.cost or leg.length
+        if cost >= left:
+            f = left / cost if cost > 0 else 1.0
+            (x0, y0, z0), (x1, y1, z1) = leg.start, leg.end
+            return x0 + (x1 - x0) * f, y0 + (y1 - y0) * f, z0 + (z1 - z0) * f
+        left -= cost
+    return tuple(legs[-1].end)  # type: ignore[return-value]
+
+
+def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
+    """Flat and vertical distance from the foe to the point."""
+    return math.hypot(f.unit.x - end[0], f.unit.y - end[1]), abs(f.unit.z - end[2])
+
+
+def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float],
+          weights_moved: float = 0.9) -> list[Blow]:
+    """The plan's attacks on enemies as chance events (other actions deal nothing)."""
+    out = []
+    moved = False
+    for s in plan.steps:
+        if isinstance(s, MoveTo):
+            moved = True
+            continue
+        if not isinstance(s, Act):
+            continue
+        foe = board.foe(s.target)
+        if foe is None:
+            continue
+        est = next((e for e in foe.mine if e.action == s.action and (s.weapon is None or e.weapon == s.weapon)), None)
+        hand = board.is_hand_to_hand(catalogue, s.action)
+        if est is not None and not (moved and hand):
+            out.append(Blow(foe, float(est.p), float(est.progress)))
+            continue
+        flat, up = _apart(foe, end)
+        if hand and (flat > HAND_M + 0.5 or up > UP_M):
+            continue
+        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (weights_moved if moved else 1.0)))
+    return out
+
+
+def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
+    """The expectation of the plan's leaves (see the module docstring)."""
+    end = end_point(board, plan)
+    hits = blows(board, plan, catalogue, end, weights.moved)
+    chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
+    base = {f.unit.id: f.progress for f in board.foes}
+    for b in rest:
+        base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
+    guard = weights.guard if _guards(board, plan) else 1.0
+    reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
+    ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
+    total = 0.0
+    for leaf in itertools.product((True, False), repeat=len(chance)):
+        p = 1.0
+        prog = dict(base)
+        for ok, b in zip(leaf, chance):
+            p *= b.p if ok else 1.0 - b.p
+            if ok:
+                prog[b.foe.unit.id] += b.step
+        if p <= 0.0:
+            continue
+        dealt = sum(min(1.0, prog[f.unit.id]) - f.progress for f in board.foes)
+        alive = [f for f in board.foes if prog[f.unit.id] < 0.999]
+        out = len(board.foes) - len(alive)
+        reply = sum(reply_of[f.unit.id] for f in alive)
+        ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
+        total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
+    return total - weights.close * _nearest(board, end)
+
+
+def _guards(board: Board, plan: Plan) -> bool:
+    """Does the plan hold an action aimed at no enemy (a defence, an evasion, a counter held ready)?"""
+    return any(isinstance(s, Act) and board.foe(s.target) is None for s in plan.steps)
+
+
+def _nearest(board: Board, end: tuple[float, float, float]) -> float:
+    """Flat metres from the end point to the nearest enemy."""
+    return min((math.hypot(f.unit.x - end[0], f.unit.y - end[1]) for f in board.foes), default=0.0)
+
+
+def _reply(f: Foe, end: tuple[float, float, float], allies: Sequence[Any]) -> float:
+    d, up = _apart(f, end)
+    if not f.ranged_threat and (d > f.walk + HAND_M or up > UP_M):
+        return 0.0
+    screened = any(math.hypot(a.x - f.unit.x, a.y - f.unit.y) < d for a in allies)
+    return f.threat * (0.5 if screened else 1.0)
+
+
+def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any) -> float:
+    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    d, up = _apart(f, end)
+    if ranged or (d <= board.walk + HAND_M and up <= UP_M):
+        return f.worth
+    return 0.0
+
+
+__all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]

@@ -1,0 +1,150 @@
+"""The search planner: registered for every ruleset, ruleset-agnostic, its expectimax value, its fights."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from tactics.ai import policies_for
+from tactics.ai.planner import Planner, Weights
+from tactics.ai.planner.board import Board, Foe
+from tactics.ai.planner.value import end_point, value
+from tactics.replay.schema import Say
+from tactics.rules.plan import Act, MoveTo, Plan
+from tactics.rules.protocol import ActionInfo, Estimate
+from tactics.rules.registry import available
+
+PACKAGE = Path(__file__).resolve().parents[2] / "tactics" / "ai" / "planner"
+RULESET_WORDS = re.compile(r"d20|stun|toughness|stamina|posture|mano|fudge|d100|2006", re.IGNORECASE)
+
+
+def test_the_planner_is_a_policy_of_every_ruleset() -> None:
+    for name in available():
+        assert policies_for(name)["planner"] is Planner, name
+
+
+def test_the_planner_names_no_ruleset_and_imports_none() -> None:
+    for path in PACKAGE.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert not RULESET_WORDS.findall(text), path.name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("tactics.rulesets"), path.name
+
+
+def _unit(uid: str, x: float, y: float = 0.0, z: float = 0.0) -> SimpleNamespace:
+    return SimpleNamespace(id=uid, name=uid, x=x, y=y, z=z, flying=False)
+
+
+def _est(action: str, p: float, progress: float, target: str) -> Estimate:
+    return Estimate(action, "w", p, 1.0, progress, Act(action, target=target, weapon="w"))
+
+
+CATALOGUE = {"hit": ActionInfo("hit", "melee", "enemy", "test"), "shot": ActionInfo("shot", "ranged", "enemy", "test")}
+
+
+def test_expectimax_over_one_blow_and_the_reply() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 1.0), progress=0.5, walk=5.0, mine=(_est("hit", 0.6, 0.5, "foe"),), theirs=(),
+              threat=0.2, ranged_threat=False, worth=0.3)
+    board = Board(me, walk=5.0, progress=0.0, foes=(foe,))
+    w = Weights(out=0.5, reply=0.8, ahead=0.5)
+    strike = Plan([Act("hit", target="foe", weapon="w")])
+    # hit (0.6): the foe is out: 0.5 dealt + 0.5 for taking it out; miss (0.4): nothing dealt,
+    # its reply 0.2 and my next blow 0.3 at it; 1 m from the nearest foe costs close
+    expect = 0.6 * (0.5 + 0.5) + 0.4 * (-0.8 * 0.2 + 0.5 * 0.3) - w.close
+    assert value(board, strike, w, CATALOGUE, []) == pytest.approx(expect)
+    # standing still: the reply and my next blow only
+    assert value(board, Plan([]), w, CATALOGUE, []) == pytest.approx(-0.8 * 0.2 + 0.5 * 0.3 - w.close)
+    # an ally nearer to the foe halves its reply on me
+    ally = _unit("ally", 0.8)
+    assert value(board, Plan([]), w, CATALOGUE, [ally]) == pytest.approx(-0.8 * 0.1 + 0.5 * 0.3 - w.close)
+    # depth 1 ignores the reply
+    assert Planner(depth=1).weights.reply == 0.0
+
+
+def test_a_hand_to_hand_blow_after_a_move_that_falls_short_counts_nothing() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 20.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    board = Board(me, walk=5.0, progress=0.0, foes=(foe,))
+    plan = Plan([MoveTo(20.0, 0.0), Act("hit", target="foe")])
+    assert end_point(board, plan) == pytest.approx((5.0, 0.0, 0.0))
+    assert value(board, plan, Weights(), CATALOGUE, []) == pytest.approx(value(board, Plan([MoveTo(20.0, 0.0)]),
+                                                                                Weights(), CATALOGUE, []))
+
+
+def test_a_foe_far_below_neither_replies_nor_is_worth_closing_on() -> None:
+    me = _unit("me", 0.0, z=10.0)                      # on a roof
+    low = Foe(_unit("foe", 3.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    high = Foe(_unit("foe", 3.0, z=10.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    w = Weights()
+    roof = value(Board(me, 5.0, 0.0, (low,)), Plan([]), w, CATALOGUE, [])
+    level = value(Board(me, 5.0, 0.0, (high,)), Plan([]), w, CATALOGUE, [])
+    assert roof == pytest.approx(-w.close * 3)
+    assert level == pytest.approx(-w.reply * 0.2 + w.ahead * 0.3 - w.close * 3)
+
+
+def test_bad_budgets_are_refused() -> None:
+    for kw in ({"advisors": -1}, {"depth": 3}, {"enemies": 0}):
+        with pytest.raises(ValueError):
+            Planner(**kw)
+
+
+@pytest.mark.parametrize("encounter", ["arena", "squad", "modre", "firefight"])
+def test_planner_fights_replay_byte_for_byte_with_alternatives(encounter: str) -> None:
+    from tactics.league.encounters import load
+
+    sc = load(encounter)
+    first = next(iter(sc.teams))
+    overrides = {f"teams.{first}.{n}.policy": "planner" for n in range(1, len(sc.teams[first].members) + 1)}
+    a = sc.build(seed=5, overrides=overrides).run(until=min(sc.until, 60))
+    b = sc.build(seed=5, overrides=overrides).run(until=min(sc.until, 60))
+    assert a.to_bytes() == b.to_bytes()
+    mine = {u.id for u in a.header.roster if u.team == first}
+    says = [e for e in a.events if isinstance(e, Say) and e.who in mine and e.text.startswith("planner:")]
+    assert says, encounter
+    assert any(len(e.alternatives) >= 1 for e in says)
+    refused = [e for e in a.events if isinstance(e, Say) and e.who in mine and e.text.startswith("refused")]
+    assert len(refused) <= max(2, len(says) // 20), refused[:3]
+
+
+def test_the_budget_limits_the_advisors_and_the_plan_records_alternatives() -> None:
+    from tactics.league.encounters import load
+
+    sc = load("arena")
+    enc = sc.build(seed=2)
+    planners = {}
+    for c in enc.combatants.values():
+        if c.team == "red":
+            c.policy = planners[c.id] = Planner(advisors=2)
+    result = enc.run(until=20)
+    for p in planners.values():
+        first_two = [n for n in policies_for("mano-a-mano") if n not in ("planner", "passive")][:2]
+        assert p._advisors is not None and [n for n, _ in p._advisors] == first_two
+    says = [e for e in result.events if isinstance(e, Say) and e.who in planners and e.text.startswith("planner:")]
+    assert says
+    # every recorded alternative is a candidate the planner valued lower (best first)
+    for e in says:
+        values = [v for _, v in e.alternatives]
+        assert values == sorted(values, reverse=True)
+
+
+def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
+    class Advisor:
+        def plan(self, view):
+            return Plan([Act("hit", target="foe", options={"points": 3})])
+
+    est = _est("hit", 0.5, 0.2, "foe")
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (est,), (), 0.1, False, 0.1)
+    board = Board(_unit("me", 0.0), 5.0, 0.0, (foe,))
+    view = SimpleNamespace(refusal=lambda act: None)
+    p = Planner()
+    p._advisors = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
+    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "hit foe"]
+    p._advisors.append(("points", Advisor()))
+    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
+    assert not p.plain
