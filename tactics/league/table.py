@@ -104,18 +104,23 @@ def ratings_table(g: Group) -> Any:
 
 
 def cross_table(g: Group) -> Any:
+    """Row against column; the columns are numbered (the rows name them) so the table fits a terminal."""
     from rich.table import Table
 
-    t = Table(title=f"{g.ruleset}: score of the row against the column (both sides)", title_justify="left")
-    t.add_column("")
-    for p in g.players:
-        t.add_column(p, justify="right")
-    for a in g.players:
+    from rich import box
+
+    title = f"{g.ruleset}: score of the row against the column, in % (both sides)"
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0, 0, 1),
+              min_width=len(title))
+    t.add_column("", no_wrap=True)
+    for i, _ in enumerate(g.players, 1):
+        t.add_column(str(i), justify="right", no_wrap=True, min_width=3)
+    for i, a in enumerate(g.players, 1):
         cells = []
         for b in g.players:
             r = g.rate(a, b)
-            cells.append("·" if a == b else "" if r is None else f"{r:.0%}")
-        t.add_row(a, *cells)
+            cells.append("·" if a == b else "" if r is None else f"{100 * r:.0f}")
+        t.add_row(f"{i:>2} {a}", *cells)
     return t
 
 
@@ -138,15 +143,23 @@ def _per100(k: int, n: int) -> str:
 
 
 def coverage_table(g: Group) -> Any:
+    """A row per policy: its decisions and the tactics it used, most used first (``--markdown`` gives
+    the wide table, a column per tactic)."""
     from rich.table import Table
 
     cols, rows = coverage_rows(g)
     t = Table(title=f"{g.ruleset}: tactics used, per 100 decisions", title_justify="left")
-    for c in cols:
-        t.add_column(c, justify="left" if c == "policy" else "right")
+    t.add_column("policy")
+    t.add_column("decisions", justify="right")
+    t.add_column("tactics (uses per 100 decisions)", ratio=1)
     for r in rows:
-        t.add_row(*r)
+        used = sorted(((c, v) for c, v in zip(cols[2:], r[2:]) if v), key=lambda cv: -_value(cv[1]))
+        t.add_row(r[0], r[1], ", ".join(f"{c} {v}" for c, v in used) or "-")
     return t
+
+
+def _value(per100: str) -> float:
+    return 0.25 if per100 == "<1" else float(per100)
 
 
 def coverage_markdown(g: Group) -> str:

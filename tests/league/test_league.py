@@ -105,3 +105,31 @@ def test_the_command_prints_tables_and_writes_games_and_figure(tmp_path) -> None
     rows = list(csv.DictReader(out.open()))
     assert len(rows) == 4 and {r["first"] for r in rows} == {"archer", "brawler"}
     assert fig.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_tables_fit_a_terminal_with_a_dozen_policies():
+    """Every column of the cross table and every tactic stay readable in 80 columns."""
+    import io
+    from collections import Counter
+
+    from rich.console import Console
+
+    from tactics.league.elo import Rating
+    from tactics.league.table import Group, coverage_table, cross_table
+
+    names = [f"policy-number-{i}" for i in range(12)]
+    g = Group("mano-a-mano", {n: Rating(1500.0, 1400.0, 1600.0, 10, 0.5) for n in names},
+              {(a, b): (1.0, 1) for a in names for b in names if a != b},
+              Counter({n: 100 for n in names}),
+              {n: Counter({"draw and fire": 41, "powerful strike": 7, "quick strike": 1}) for n in names})
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None)
+    console.print(cross_table(g))
+    console.print(coverage_table(g))
+    text = out.getvalue()
+    assert all(len(line) <= 80 for line in text.splitlines())
+    header = next(line for line in text.splitlines() if line.strip().startswith("1 "))
+    assert header.split() == [str(i) for i in range(1, 13)]  # no column dropped
+    assert "policy-number-11" in text and "…" not in text
+    flat = " ".join(text.replace("│", " ").split())
+    assert "draw and fire 41, powerful strike 7, quick" in flat  # most used first, wrapped in its cell
