@@ -249,6 +249,8 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
                 return p
         u = self.state.units[uid]
         sx, sy = self.world_to_screen(u.x, u.y)
+        if u.status.get("carrier"):
+            sx, sy = _on_carrier(sx, sy, self.painter.radius(self.ppm))
         return sx, sy - self._lift(u)
 
     def unit_at(self, pos: tuple[int, int]) -> str | None:
@@ -346,6 +348,8 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
             if not u.present:
                 continue
             sx, sy = ox + u.x * ppm, oy + u.y * ppm
+            if u.status.get("carrier"):
+                sx, sy = _on_carrier(sx, sy, r)
             if not (x0 <= sx <= x1 and y0 <= sy <= y1):
                 continue
             alt = altitude(u)
@@ -378,6 +382,11 @@ class Viewer(Camera, Stepping, Controls, Overlays, Labels):
         surf.fblits(blits)
         if labels:
             surf.fblits(labels)
+
+def _on_carrier(sx: float, sy: float, r: int) -> tuple[float, float]:
+    """A carried unit (a rider, a driver) shares its carrier's place: drawn up and aside, on it."""
+    return sx + r * 0.5, sy - r * 0.8
+
 
 def _dense_timeline(replay: Replay, budget: int = 100_000) -> Timeline:
     """The replay's fold, with keyframes close enough for cheap seeking.

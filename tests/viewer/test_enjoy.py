@@ -616,3 +616,21 @@ def test_timeline_ticks_where_rounds_start(rounds_path):
     for t in (1.0, 2.0):
         x = v.timeline_x(t)
         assert tuple(v.surface.get_at((x, v.timeline_bar.y + 2)))[:3] == ROUND_TICK
+
+
+def test_a_rider_is_drawn_on_its_mount_not_under_it(tmp_path):
+    """A carried unit (a rider) shares its carrier's position; the viewer draws it up and aside so
+    both bodies show and a click can pick either."""
+    from tactics.scenario import load_scenario, shipped_encounters
+
+    result = load_scenario(shipped_encounters()["cavalry"]).build(1).run(until=2.0)
+    v = Viewer(result.save(tmp_path / "cavalry.jsonl"), size=(960, 540))
+    v.seek(1.0)
+    v.draw()
+    pairs = [(uid, u.status["carrier"]) for uid, u in v.state.units.items() if u.status.get("carrier")]
+    assert pairs
+    for rider, mount in pairs:
+        assert (v.state.units[rider].x, v.state.units[rider].y) == (v.state.units[mount].x, v.state.units[mount].y)
+        (rx, ry), (mx, my) = v.unit_screen_pos(rider), v.unit_screen_pos(mount)
+        assert ry < my and rx > mx
+        assert v.unit_at((int(rx), int(ry))) == rider
