@@ -52,6 +52,8 @@ SHEET_POLICIES: dict[str, str] = {
     "cart": "mount",
     "carter": "rider",
     "gunner": "archer",
+    "giant": "skirmisher",
+    "knife_thrower": "skirmisher",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 
