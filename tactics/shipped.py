@@ -51,6 +51,9 @@ SHEET_POLICIES: dict[str, str] = {
     "war_horse": "mount",
     "cart": "mount",
     "carter": "rider",
+    "gunner": "archer",
+    "giant": "skirmisher",
+    "knife_thrower": "skirmisher",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 

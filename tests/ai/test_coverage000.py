@@ -2,9 +2,9 @@
 
 A 200-fight batch (the shipped ``mano-a-mano`` encounters, seeds in turn) with every policy
 wrapped so each action it puts in a plan is counted; the counts are printed (``pytest -s``)
-and the actions the policies are built to use must show up. Actions no shipped sheet can
-use (guns: load; unwieldy rocks: heave) are counted but not required; their use is tested
-in ``test_tricks.py``. Mounted combat is no action of its own: a rider's charge is a strike
+and the actions the policies are built to use must show up. The guns and boulders come
+from the quarry encounter (a clip-fed gunner unloads and loads, a giant heaves its boulder,
+a fast knife thrower throws quickly); their choices are tested in ``test_ranged_tactics.py``. Mounted combat is no action of its own: a rider's charge is a strike
 with the metres its mount ran, counted here as ``mounted charge`` (the cavalry encounter).
 A driver's ``ram`` comes from the cart encounter (000 · Vehicles · Ramming).
 """
@@ -28,6 +28,7 @@ ACTIONS = ManoAMano.actions
 REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
     "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
+    "quick throw", "strategic shot", "cautious shot", "load", "unload", "heave",
 }
 """Chosen at least once in the batch (each was seen in it when this test was written)."""
 

@@ -13,12 +13,9 @@ Each turn:
    out of the reach of every walker next turn, dark or dim cover for itself,
    height over the target, a short range; and moves to the best.
 4. **Shoot.** The bow must be drawn to aim or shoot and stays drawn between
-   turns (000 · Archery and Marksmanship). With a combo of two quick actions:
-   drawn and aimed → shoot (+5) and draw again; drawn → shoot and draw again,
-   or aim and shoot when the unaimed chance is under 50 % (two aimed shots in
-   three turns beat three plain ones then); not drawn → draw and shoot, or
-   draw and aim. Injured (one action): draw, aim or shoot. A character who
-   cannot combo draws and fires in one strenuous action.
+   turns (000 · Archery and Marksmanship); a gun (:mod:`.guns`) is shot while
+   loaded and reloaded out of reach. Which of draw, aim, draw and fire, quick,
+   strategic or cautious shot: :mod:`.volleys`.
 """
 
 from __future__ import annotations
@@ -32,10 +29,10 @@ from tactics.ai.approach import approach_point, walk_in
 from tactics.ai.futility import POOR_ODDS
 from tactics.ai.fields import movers, standable, team_field
 from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
-from tactics.ai.mano_a_mano import tricks
+from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.odds import Estimate, estimate
-from tactics.ai.mano_a_mano.strikes import best_melee, combo_allowance
+from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
 from tactics.ai.sightmemo import sight_grid
@@ -43,8 +40,6 @@ from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
-AIM_BELOW = 0.5
-"""Aim before shooting when the unaimed chance to hit is below this."""
 PERCH_RISE_M = 3.0
 """High ground: at least this much above where the archer stands."""
 PERCH_MAX_COST_M = 45.0
@@ -77,16 +72,17 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
 
     def __init__(self) -> None:
         self._bad: set[int] = set()
+        self._unloaded: set[str] = set()
 
     def plan(self, view: View) -> Plan:
         me = view.me
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        reload = tricks.reload_plan(view, me, enemies)
+        reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
         if reload is not None and me.partner is None:
             return reload
-        bow = bow_of(me)
+        bow = bow_of(me) or guns.loaded_gun(me)
         if bow is None or me.partner is not None:
             return self._melee(view, me, enemies)
         if me.prone:
@@ -117,7 +113,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                     at = (ex, ey, view.map.ground_height(ex, ey))
         # the target seen from where the move ends (nothing looked at changed unless it moved)
         target, shot = here if at is me_at else self._best_target(view, me, enemies, bow, at)
-        acts, what = self._shots(view, me, target, shot, bow)
+        acts, what = self._shots(view, me, target, shot, bow, at)
         if not me.climbing:
             steps, acts, what = self._closer(view, me, enemies, bow, steps, acts, what, at)
         steps += acts
@@ -384,49 +380,17 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         ex, ey = r.end
         at2 = (ex, ey, view.map.ground_height(ex, ey))
         target2, shot2 = self._best_target(view, me, enemies, bow, at2)
-        acts2, what2 = self._shots(view, me, target2, shot2, bow)
+        acts2, what2 = self._shots(view, me, target2, shot2, bow, at2)
         worst = min((attack_odds(view, me, a, at2) or 0.0 for a in acts2 if a.target is not None), default=1.0)
         if worst < POOR_ODDS:
             acts2, what2 = self._shots(view, me, None, None, bow)
         return list(r.steps), acts2, f"closing in: only {p:.0%} from there; {what2}"
 
     # -- shooting ------------------------------------------------------------
-    def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any) -> tuple[list[Act], str]:
-        n = combo_allowance(me, multiple_weapons=False)   # draw, aim and shoot all use the bow
-        state = me.state
-        drawn = state.drawn == bow.name
-        aimed = state.aim_bonus > 0
-        w = bow.name
-        if target is None or shot is None:
-            # nothing in sight from here (it may be after the move): get ready
-            if not drawn:
-                if n >= 2:
-                    return [Act("draw", weapon=w), Act("aim", weapon=w)], "drawing and aiming"
-                return [Act("draw", weapon=w)], "drawing"
-            if not aimed:
-                return [Act("aim", weapon=w)], "aiming, waiting for a target"
-            return [], "bow drawn and aimed, waiting for a target"
-        # the unaimed chance from where we will stand
-        p0v = shot.p - (0.25 if state.aim_bonus else 0.0)
-        p0v = max(0.05, p0v)
-        shoot = Act("quick shot", target=target.id, weapon=w)
-        if n >= 2:
-            if drawn and aimed:
-                return [shoot, Act("draw", weapon=w)], f"aimed shot at {target.name} ({min(1.0, p0v + 0.25):.0%}), drawing again"
-            if drawn:
-                if p0v < AIM_BELOW:
-                    return [Act("aim", weapon=w), shoot], f"aiming and shooting at {target.name} ({min(1.0, p0v + 0.25):.0%})"
-                return [shoot, Act("draw", weapon=w)], f"shooting {target.name} ({p0v:.0%}), drawing again"
-            if p0v < AIM_BELOW:
-                return [Act("draw", weapon=w), Act("aim", weapon=w)], f"drawing and aiming at {target.name} (only {p0v:.0%} unaimed)"
-            return [Act("draw", weapon=w), shoot], f"drawing and shooting {target.name} ({p0v:.0%})"
-        if me.health == "healthy" and not drawn and p0v >= POOR_ODDS:
-            return [Act("draw and fire", target=target.id, weapon=w)], f"draw and fire at {target.name} ({p0v:.0%})"
-        if not drawn:
-            return [Act("draw", weapon=w)], f"drawing on {target.name} (one action a turn)"
-        if not aimed and p0v < AIM_BELOW:
-            return [Act("aim", weapon=w)], f"aiming at {target.name} (one action a turn)"
-        return [shoot], f"shooting {target.name} ({min(1.0, p0v + (0.25 if aimed else 0)):.0%})"
+    def _shots(self, view: View, me: UnitView, target: UnitView | None, shot: Estimate | None, bow: Any,
+               at: tuple[float, float, float] | None = None) -> tuple[list[Act], str]:
+        """This turn's draw, aim or shot (:func:`.volleys.shots`)."""
+        return volleys.shots(view, me, target, shot, bow, view.enemies(), at)
 
     def _melee(self, view: View, me: UnitView, enemies: list[UnitView]) -> Plan:
         """No bow to use (grappled, or none that can be drawn): fight hand to hand."""

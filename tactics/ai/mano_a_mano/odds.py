@@ -24,6 +24,7 @@ from typing import Any
 
 from tactics.rules.ranged import darkness_difficulty, range_difficulty
 from tactics.rulesets.mano_a_mano import ACTIONS, Weapon, armor_effect, stance_modifiers
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act
 from tactics.sim.view import UnitView, View
 
@@ -74,6 +75,14 @@ def armor_options(ch: Any) -> list[tuple[tuple[str, ...], int, int]]:
     if not out:
         out = [((), 0, 0)]
     return out
+
+
+def thrown_range_difficulty(action: str, d: float, rng: float) -> int:
+    """The range difficulty of ``action`` at ``d`` of ``rng`` metres; none for a throw whose range is
+    arm's reach (a heaved unwieldy rock reaches the next space unhindered, as the engine rules)."""
+    if ACTIONS[action].kind == "throw" and rng <= MELEE_REACH_M:
+        return 0
+    return range_difficulty(d, rng)
 
 
 # -- one attack, estimated ------------------------------------------------
@@ -143,7 +152,7 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         rng = ranges.get(rkey)
         if rng is None:
             rng = ranges[rkey] = view.max_range(me, weapon, action)
-        steps = -1 if rng <= 0 or d > rng else range_difficulty(d, rng)
+        steps = -1 if rng <= 0 or d > rng else thrown_range_difficulty(action, d, rng)
     key = (match, action, id(weapon), charge_m, aim, steps)
     try:
         return memo[key]
@@ -261,7 +270,7 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         rng = view.max_range(me, weapon, action)
         if rng <= 0 or d > rng:
             return None
-        defense += range_difficulty(d, rng)
+        defense += thrown_range_difficulty(action, d, rng)
     defense += dark  # 0 for a blind attacker
     if spec.double_power:
         power *= 2

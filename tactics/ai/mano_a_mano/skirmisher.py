@@ -15,6 +15,9 @@ Each turn, while a thrown weapon is left:
    (out of reach), and throw on arrival if the move gets there.
 4. In reach: throw point blank only if it beats the melee turn.
 5. Injured: only quick throws (one quick action).
+6. A combo of three quick throws (a fast thrower with several knives) when it
+   beats one powerful throw (:mod:`.quickthrows`); an unwieldy object (heft
+   above strength) is only heaved (:func:`throw_actions`).
 
 With nothing left to throw, the brawler's logic takes over.
 """
@@ -29,6 +32,7 @@ from tactics.ai.fields import reachable
 from tactics.ai.mano_a_mano.brawler import Brawler
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate, matchup
+from tactics.ai.mano_a_mano.quickthrows import quick_combo, throw_acts, throw_note, throws_ev
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -41,6 +45,15 @@ MIN_THROW_P = 0.4
 def throwables(me: UnitView) -> list[Any]:
     spent = me.state.spent
     return [w for w in me.character.weapons if w.kind == "thrown" and w.name not in spent]
+
+
+def throw_actions(me: UnitView, w: Any, healthy: bool) -> tuple[str, ...]:
+    """The throws open with ``w``: an unwieldy object (heft above strength) only heaved, and heaving
+    is strenuous; a wieldy one thrown powerfully (strenuous) or quickly
+    (000 · List of Actions · Thrown Weapon Attacks)."""
+    if w.heft > me.character.strength:
+        return ("heave",) if healthy else ()
+    return ("powerful throw", "quick throw") if healthy else ("quick throw",)
 
 
 class Skirmisher(Brawler):
@@ -63,14 +76,17 @@ class Skirmisher(Brawler):
         assert target is not None
         dist = view.distance(me, target)
         best = self._throw(view, me, target, ws, dist)
+        combo = quick_combo(view, me, target, ws, dist)
+        if combo is not None and (best is None or combo.worth > best.ev):
+            best = combo
         if view.in_reach(me, target):
             # point blank: throw if it pays more than the melee turn would
             melee = best_melee(view, me, target)
-            if best is not None and best.ev > sum(a.ev for a in melee) and view.can_see(me, target):
-                return Plan([best.act(target)], f"{best.action} of the {best.weapon} at {target.name} from close by ({best.p:.0%})")
+            if best is not None and throws_ev(best) > sum(a.ev for a in melee) and view.can_see(me, target):
+                return Plan(throw_acts(best, target), f"{throw_note(best)} at {target.name} from close by ({best.p:.0%})")
             return super().plan(view)
         if best is not None and best.p >= MIN_THROW_P and view.can_see(me, target):
-            return Plan([best.act(target)], f"{best.action} of the {best.weapon} at {target.name} ({best.p:.0%} to hit)")
+            return Plan(throw_acts(best, target), f"{throw_note(best)} at {target.name} ({best.p:.0%} to hit)")
         if not reachable(view, me, enemies):
             return Plan([], HOLDING)
         # walk to where a throw has a fair chance (range difficulty is steep for short ranges), not into reach
@@ -130,7 +146,7 @@ class Skirmisher(Brawler):
             match = matchup(view, me, target)
         best = None
         for w in ws:
-            for action in (("powerful throw", "quick throw") if self._healthy(me) else ("quick throw",)):
+            for action in throw_actions(me, w, self._healthy(me)):
                 e = estimate(view, me, target, action, w, distance=dist, match=match)
                 if e is not None and (best is None or e.ev > best.ev):
                     best = e
