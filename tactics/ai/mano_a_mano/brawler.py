@@ -2,7 +2,9 @@
 
 Each turn, in order:
 
-1. Grappled: strike the one holding it (there is no walking away).
+1. Grappled: let go when the one holding it has the dominant position (and
+   strike free of the clinch), else strike it (there is no walking away).
+   On the ground: stand, instantly while healthy with an enemy close.
    A dropped weapon is picked up first (:mod:`.tricks`).
 2. An enemy in reach: a push when it stands before a drop, a disarm when its
    weapon hits much harder (:mod:`.tricks`); else the best hand-to-hand turn by expected harm — one
@@ -117,12 +119,16 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             return Plan([], "no enemy left")
         if me.partner is not None:
             partner = view.unit(me.partner)
+            quick, _ = strikes(view, me, partner, allow_strenuous=False)
+            p = tricks.let_go_plan(view, me, partner, quick[0] if quick else None)
+            if p is not None:
+                return p
             acts, text = strikes(view, me, partner)
             if acts:
                 return spoils_plan(view, me, partner, Plan(acts, f"grappled: {text}"))
             return Plan([], "grappled and nothing to strike with")
         if me.prone:
-            return Plan([Act("stand")], "getting back up")
+            return tricks.stand_plan(view, me, enemies)
         p = tricks.ready_plan(view, me)
         if p is not None:
             return p

@@ -6,7 +6,12 @@ a hold that succeeds gives the dominant position (+5 against the one held,
 
 1. **Not grappling, target in reach.** Hold (quick). While healthy the combo
    adds a quick strike, which lands at the dominant +5 if the hold took.
-2. **Grappling, not dominant.** Hold again to turn it round (and strike).
+2. **Grappling, not dominant.** When the partner holds the dominant position
+   and the combo has room, let go and hold afresh in one turn — the fresh hold
+   escapes the inferior position's -5 (DECISIONS · More rulings · Grapple
+   release; 000 · Stance and Position · Clinch). With no room, let go alone
+   when the hold from below is a poor chance (the partner must hold again
+   before it can slam or wrench). Else hold again to turn it round (and strike).
 3. **Dominant, healthy.** A standing target is slammed to the ground
    (strenuous; 000 · Grappling Actions); on the ground, the better of wrench
    (double power, blunt) and choke (double power, stun only, at least 2 —
@@ -76,6 +81,14 @@ class Grappler(Lawful, Reactive):
     def _grappling(self, view: View, me: UnitView, partner: UnitView) -> Plan:
         healthy = me.health == "healthy"
         if me.role != "dominant":
+            # held: let go and hold afresh, free of the -5 the inferior position gives the hold
+            freed = tricks.let_go_plan(view, me, partner, Act("hold", target=partner.id))
+            if freed is not None and len(freed.steps) > 1:
+                return freed
+            hold = estimate(view, me, partner, "hold", None)
+            if freed is not None and hold is not None and hold.p < tricks.MIN_P:
+                # a poor hold from below: let go, so its next slam or wrench needs a hold first
+                return Plan(freed.steps, f"{freed.reason} (a hold from below: {hold.p:.0%})")
             acts = [Act("hold", target=partner.id)]
             if combo_allowance(me) >= 2:
                 s = self._quick(view, me, partner)
