@@ -28,7 +28,7 @@ ACTIONS = ManoAMano.actions
 REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
     "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
-    "let go",
+    "let go", "trip", "instant stand",
 }
 """Chosen at least once in the batch (each was seen in it when this test was written)."""
 
