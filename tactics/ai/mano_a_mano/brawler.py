@@ -2,10 +2,13 @@
 
 Each turn, in order:
 
-1. Grappled: strike the one holding it (there is no walking away).
+1. Grappled: let go when the one holding it has the dominant position (and
+   strike free of the clinch), else strike it (there is no walking away).
+   On the ground: stand, instantly while healthy with an enemy close.
    A dropped weapon is picked up first (:mod:`.tricks`).
 2. An enemy in reach: a push when it stands before a drop, a disarm when its
-   weapon hits much harder (:mod:`.tricks`); else the best hand-to-hand turn by expected harm — one
+   weapon hits much harder (:mod:`.tricks`), a trip when its harm, the fall and the
+   allies' opening beat the strikes (:mod:`.trips`); else the best hand-to-hand turn by expected harm — one
    powerful (or strategic) strike while healthy, a combo of quick strikes
    with two weapons when their sum pays more, a single quick strike when
    injured (000 · List of Actions; 000 · Rounds); with a weapon it took by a disarm when that
@@ -34,11 +37,11 @@ from typing import Any
 from tactics.ai.approach import HOLDING, STOP_M, approach_point, move_toward
 from tactics.ai.fields import movers, reach_field
 from tactics.ai.mano_a_mano.lawful import Lawful
-from tactics.ai.mano_a_mano import tricks
+from tactics.ai.mano_a_mano import tricks, trips
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import matchup
 from tactics.ai.mano_a_mano.spoils import spoils_plan
-from tactics.ai.mano_a_mano.strikes import melee_choice
+from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
 from tactics.map import Mover
@@ -117,12 +120,16 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             return Plan([], "no enemy left")
         if me.partner is not None:
             partner = view.unit(me.partner)
+            quick, _ = strikes(view, me, partner, allow_strenuous=False)
+            p = tricks.let_go_plan(view, me, partner, quick[0] if quick else None)
+            if p is not None:
+                return p
             acts, text = strikes(view, me, partner)
             if acts:
                 return spoils_plan(view, me, partner, Plan(acts, f"grappled: {text}"))
             return Plan([], "grappled and nothing to strike with")
         if me.prone:
-            return Plan([Act("stand")], "getting back up")
+            return tricks.stand_plan(view, me, enemies)
         p = tricks.ready_plan(view, me)
         if p is not None:
             return p
@@ -136,6 +143,8 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             p = tricks.shove_plan(view, me, target)
             if p is None:
                 p = tricks.disarm_plan(view, me, target)
+            if p is None:
+                p = trips.trip_plan(view, me, target, sum(e.ev for e in best_melee(view, me, target)))
             return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
         p = tricks.cover_plan(view, me, enemies)
         if p is None:

@@ -65,10 +65,14 @@ class Cautious(Lawful, tricks.BreaksFree, Reactive):
         hurt_since = stun + damage > self._harm
         if me.partner is not None:
             partner = view.unit(me.partner)
+            quick = best_melee(view, me, partner, allow_strenuous=False)
+            p = tricks.let_go_plan(view, me, partner, quick[0].act(partner) if quick else None)
+            if p is not None:
+                return p
             attacks = best_melee(view, me, partner)
             return Plan([a.act(partner) for a in attacks], f"grappled: striking {partner.name}")
         if me.prone:
-            return Plan([Act("stand")], "getting back up")
+            return tricks.stand_plan(view, me, enemies)
         in_reach = [e for e in enemies if view.in_reach(me, e)]
         can_reach_me = [e for e in enemies if view.flat_distance(me, e) <= view.movement(e) + 3.0 or e.character.airspeed > 0]
         # 1. rest off stun

@@ -13,7 +13,12 @@ here and now, or None (the policy goes on as usual):
 * :func:`heave_plan` — heave an unwieldy thrown object when nothing else
   reaches (000 · Thrown Weapon Attacks · heave);
 * :func:`ready_plan` — pick a dropped weapon up (000 · Attacking · Readying Weapons);
-* :func:`reload_plan` — load an empty gun (000 · Archery and Marksmanship · load).
+* :func:`reload_plan` — load an empty gun (000 · Archery and Marksmanship · load);
+* :func:`stand_plan` — get up from the ground: an instant stand (strenuous, +5 defense until
+  the next turn; 000 · Other Actions · instant stand) while healthy and an enemy could strike
+  before the next turn, else the quick stand;
+* :func:`let_go_plan` — let go of a partner who holds the dominant position, and strike free of
+  the clinch's -5 (DECISIONS · More rulings · Grapple release; 000 · Stance and Position · Clinch).
 
 :class:`BreaksFree` is mixed into the policies that do not grapple by choice:
 when a grappler's action on them fails they release the hold (DECISIONS ·
@@ -25,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import Any
 from tactics.ai.mano_a_mano.odds import estimate
+from tactics.ai.mano_a_mano.strikes import combo_allowance
 from tactics.ai.targets import NEAR_QUERY_FROM
 from tactics.rulesets.mano_a_mano.resolve import COVER_REACH_M, MELEE_REACH_M, MELEE_REACH_UP_M, PUSH_M, max_range
 from tactics.sim.plan import Act, Plan
@@ -158,6 +164,42 @@ def reload_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | Non
         if w.kind == "gun" and w.name in st.shots_left and st.shots_left[w.name] <= 0:
             return Plan([Act("load", weapon=w.name)], f"loading the {w.name}")
     return None
+
+
+def _threatened(view: View, me: UnitView, enemies: list[UnitView]) -> bool:
+    """Can an able enemy strike ``me`` before its next turn (in reach, or a walk away)?"""
+    for e in enemies:
+        if not e.able:
+            continue
+        if _in_reach(me, e) or view.flat_distance(me, e) <= view.movement(e) + MELEE_REACH_M:
+            return True
+    return False
+
+
+def stand_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan:
+    """Getting up: an instant stand when its +5 defense will be tested, else the quick stand."""
+    if me.health == "healthy" and _threatened(view, me, enemies):
+        act = Act("instant stand")
+        if view.refusal(act) is None:
+            return Plan([act], "standing up at once (+5 defense) with an enemy close")
+    return Plan([Act("stand")], "getting back up")
+
+
+def let_go_plan(view: View, me: UnitView, partner: UnitView, then: Act | None) -> Plan | None:
+    """Let go when ``partner`` holds the dominant position over ``me`` (it would slam, wrench or
+    choke at +5 while ``me`` fights at -5); ``then`` (a quick action: a strike, or a fresh hold)
+    follows free of the clinch's -5 when the combo has room for it. None when ``me`` is not the
+    one held or the rules refuse."""
+    if me.partner != partner.id or me.role == "dominant" or partner.role != "dominant":
+        return None
+    act = Act("let go")
+    if view.refusal(act) is not None:
+        return None
+    steps = [act]
+    if then is not None and combo_allowance(me, multiple_weapons=False) >= 2:  # let go uses no weapon
+        steps.append(then)
+    more = f" ({then.action} next)" if len(steps) > 1 else ""
+    return Plan(steps, f"letting go of {partner.name}, who holds the dominant position{more}")
 
 
 class BreaksFree:

@@ -1,0 +1,92 @@
+"""When a trip pays: its harm, the fall it may cause, and the opening it gives the allies.
+
+A trip (000 · Grappling Actions · trip) is a strenuous double-power blunt
+grappling attack; a standing target it hits rolls grapple or acrobatics
+against 8 or falls down — a knock-down from its own height (DECISIONS · More
+rulings · Falls from a push, trip or slam: at least 2 stun). On the ground it
+strikes and defends against striking at -5 (000 · Stance and Position · On the
+Ground), which every ally that can reach it gets to use.
+
+:func:`trip_value` weighs all three; :func:`trip_plan` returns the trip when
+that value beats the turn the policy would play otherwise.
+"""
+
+from __future__ import annotations
+
+from tactics.ai.mano_a_mano.odds import STUN_WEIGHT, Estimate, estimate, hit_chance
+from tactics.ai.mano_a_mano.strikes import best_melee
+from tactics.rulesets.mano_a_mano.grapple import KEEP_BALANCE, balance_skill
+from tactics.rulesets.mano_a_mano.mounts import kind_of
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
+from tactics.sim.plan import Act, Plan
+from tactics.sim.view import UnitView, View
+
+FALL_STUN = 2
+"""The least a knock-down does (DECISIONS · Falls from a push, trip or slam)."""
+PRONE_EDGE = 5
+"""What lying on the ground costs a target's defense against striking (000 · Stance and Position)."""
+MIN_P = 0.3
+"""The least chance of a hit worth a trip (as :data:`.tricks.MIN_P`)."""
+
+
+def fall_chance(target: UnitView) -> float:
+    """The chance a target put off balance fails its roll against 8 and falls."""
+    return 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
+
+
+def _ally_gain(view: View, me: UnitView, target: UnitView) -> float:
+    """The extra expected harm the allies in reach of ``target`` get from its -5 on the ground:
+    five more faces of the d20 on the best strike each has (000 · Stance and Position)."""
+    gain = 0.0
+    for ally in view.allies_near(view.distance(me, target) + MELEE_REACH_M + MELEE_REACH_UP_M):
+        if ally.id == me.id or not ally.able or ally.partner is not None:
+            continue
+        if view.flat_distance(ally, target) > MELEE_REACH_M or abs(ally.z - target.z) > MELEE_REACH_UP_M:
+            continue
+        strikes = best_melee(view, ally, target)
+        if strikes:
+            gain += PRONE_EDGE / 20.0 * max(s.harm for s in strikes)
+    return gain
+
+
+def _carries(view: View, u: UnitView) -> bool:
+    """Does someone ride ``u``?"""
+    return any(a.carrier == u.id for a in view.allies(able_only=False)) if u.id == view.me.id else \
+        any(e.carrier == u.id for e in view.enemies())
+
+
+def trip_value(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
+    """The trip's estimate and its whole expected value (harm, fall, allies' opening); None when
+    no trip can be made (the target is down, flying, or the rules refuse)."""
+    if target.prone or target.flying or me.health != "healthy":
+        return None
+    if me.carrier is not None or target.carrier is not None:
+        return None  # a rider in the saddle neither trips nor is tripped (000 · Mounted Combat)
+    if kind_of(me.character) is not None or kind_of(target.character) is not None:
+        return None  # mounts and vehicles: no hands to trip with, no two legs to trip
+    if _carries(view, me) or _carries(view, target):
+        return None
+    act = Act("trip", target=target.id)
+    if view.refusal(act) is not None:
+        return None
+    e = estimate(view, me, target, "trip", None)
+    if e is None:
+        return None
+    fall = fall_chance(target)
+    return e, e.p * (e.harm + fall * (FALL_STUN * STUN_WEIGHT + _ally_gain(view, me, target)))
+
+
+def trip_plan(view: View, me: UnitView, target: UnitView, otherwise: float,
+              for_allies: bool = False) -> Plan | None:
+    """Trip ``target`` when the trip's value beats ``otherwise`` (the expected harm of the turn the
+    policy would play instead) and its chance is fair; else None. ``for_allies``: only when an
+    ally in reach of the target would strike it on the ground."""
+    got = trip_value(view, me, target)
+    if got is None:
+        return None
+    e, value = got
+    if e.p < MIN_P or value <= otherwise:
+        return None
+    if for_allies and _ally_gain(view, me, target) <= 0:
+        return None
+    return Plan([e.act(target)], f"tripping {target.name} ({e.p:.0%} to hit, {fall_chance(target):.0%} to fell)")
