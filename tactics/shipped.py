@@ -54,6 +54,8 @@ SHEET_POLICIES: dict[str, str] = {
     "gunner": "archer",
     "giant": "skirmisher",
     "knife_thrower": "skirmisher",
+    "knight": "brawler",
+    "swashbuckler": "brawler",
 }
 """The AI policy a shipped sheet plays when its member names none (``advance`` when that policy is missing)."""
 

@@ -6,7 +6,11 @@ and the actions the policies are built to use must show up. The guns and boulder
 from the quarry encounter (a clip-fed gunner unloads and loads, a giant heaves its boulder,
 a fast knife thrower throws quickly); their choices are tested in ``test_ranged_tactics.py``. Mounted combat is no action of its own: a rider's charge is a strike
 with the metres its mount ran, counted here as ``mounted charge`` (the cavalry encounter).
-A driver's ``ram`` comes from the cart encounter (000 · Vehicles · Ramming).
+A driver's ``ram`` comes from the cart encounter (000 · Vehicles · Ramming). ``choke`` comes from
+the lists encounter: knights in complete plate (no gap to aim at, 9 absorption) eat all but 1 of a
+grappler's wrench, so a grappler that pins one chokes it (000 · Grappling Actions · choke); its
+swashbuckler disarms with both hands full, so the knight's sword falls and the knight readies it
+again (``ready weapon``, 000 · Attacking · Readying Weapons).
 """
 
 from __future__ import annotations
@@ -29,12 +33,9 @@ REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
     "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
     "quick throw", "strategic shot", "cautious shot", "load", "unload", "heave",
-    "let go", "trip", "instant stand",
+    "let go", "trip", "instant stand", "choke", "ready weapon",
 }
-"""Chosen at least once in the batch (each was seen in it when it was added here). Not required,
-with their focused tests in ``test_melee_tactics.py`` / ``test_tricks.py``: choke (pays only
-against armor that cannot be aimed around and eats all but 2 of a wrench; no shipped sheet wears
-it), ready weapon (a weapon is dropped only by a disarmer with both hands full; none is shipped),
+"""Chosen at least once in the batch (each was seen in it when it was added here). Not required:
 drop and delay (no policy plays them yet)."""
 
 
