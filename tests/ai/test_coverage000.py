@@ -10,7 +10,8 @@ A driver's ``ram`` comes from the cart encounter (000 · Vehicles · Ramming). `
 the lists encounter: knights in complete plate (no gap to aim at, 9 absorption) eat all but 1 of a
 grappler's wrench, so a grappler that pins one chokes it (000 · Grappling Actions · choke); its
 swashbuckler disarms with both hands full, so the knight's sword falls and the knight readies it
-again (``ready weapon``, 000 · Attacking · Readying Weapons).
+again (``ready weapon``, 000 · Attacking · Readying Weapons). ``drop`` comes from the butts
+encounter's snipers, who lie down to shoot while no walker can reach them (``test_sniper.py``).
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
     "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
     "quick throw", "strategic shot", "cautious shot", "load", "unload", "heave",
-    "let go", "trip", "instant stand", "choke", "ready weapon",
+    "let go", "trip", "instant stand", "choke", "ready weapon", "drop",
 }
 """Chosen at least once in the batch (each was seen in it when it was added here). Not required:
-drop and delay (no policy plays them yet)."""
+delay (no policy plays it yet)."""
 
 
 class Counting:

@@ -3,7 +3,7 @@
     >>> from tactics.ai.mano_a_mano import POLICIES
     >>> sorted(POLICIES)                                   # doctest: +NORMALIZE_WHITESPACE
     ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'mount', 'rider',
-     'skirmisher']
+     'skirmisher', 'sniper']
 
 Each policy is a module of its own (:mod:`.brawler`, :mod:`.archer`, ...);
 what they share is here too, one idea a module: :mod:`.odds` (one attack's
@@ -24,6 +24,7 @@ from tactics.ai.mano_a_mano.flyer import Flyer
 from tactics.ai.mano_a_mano.grappler import Grappler
 from tactics.ai.mano_a_mano.mounted import Mount, Rider
 from tactics.ai.mano_a_mano.skirmisher import Skirmisher
+from tactics.ai.mano_a_mano.sniper import Sniper
 
 POLICIES: dict[str, type] = {
     "advance": Advance,
@@ -36,8 +37,9 @@ POLICIES: dict[str, type] = {
     "cautious": Cautious,
     "rider": Rider,
     "mount": Mount,
+    "sniper": Sniper,
 }
 """Policy name -> class with a no-argument constructor."""
 
 __all__ = ["POLICIES", "Advance", "Brawler", "NoChargeBrawler", "Archer", "Skirmisher", "Grappler", "Flyer",
-           "Cautious", "Rider", "Mount"]
+           "Cautious", "Rider", "Mount", "Sniper"]
