@@ -11,7 +11,7 @@ and lives here, one idea a module (:mod:`.fields`, :mod:`.routes`,
     ['d100-opposed', 'fudge-opposed', 'mano-a-mano', 'mano-a-mano-2006']
     >>> sorted(policies_for("mano-a-mano"))                # doctest: +NORMALIZE_WHITESPACE
     ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'mount', 'planner',
-     'rider', 'skirmisher', 'sniper']
+     'rider', 'skirmisher', 'sniper', 'wingman']
     >>> enc.add(steven, team="red", policy="brawler")      # doctest: +SKIP
 
 The engine resolves a policy name through :func:`policies_for` of its

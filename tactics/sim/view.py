@@ -224,6 +224,11 @@ class View:
         """Why the ruleset would refuse ``act`` by ``a`` (default: me) now, or None."""
         return self._enc.rules.check(self._enc.world, (a or self.me)._c, act)
 
+    def turn_order(self) -> list[str]:
+        """Unit ids in the order their turns come in a round (the schedule's, so a delay shows)."""
+        order = getattr(self._enc.schedule, "order", None)
+        return list(order) if order is not None else [c.id for c in self._enc.order]
+
     def path(self, goal: tuple[float, float], a: UnitView | None = None) -> Any:
         c = (a or self.me)._c
         return self._enc.map.path(c.pos, goal, self._enc.mover_of(c))

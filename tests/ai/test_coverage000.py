@@ -11,7 +11,9 @@ the lists encounter: knights in complete plate (no gap to aim at, 9 absorption) 
 grappler's wrench, so a grappler that pins one chokes it (000 · Grappling Actions · choke); its
 swashbuckler disarms with both hands full, so the knight's sword falls and the knight readies it
 again (``ready weapon``, 000 · Attacking · Readying Weapons). ``drop`` comes from the butts
-encounter's snipers, who lie down to shoot while no walker can reach them (``test_sniper.py``).
+encounter's snipers, who lie down to shoot while no walker can reach them (``test_sniper.py``);
+``delay`` from the lists encounter's swashbuckler, a wingman that delays its turn until after a
+grappler nearer the knights to close in behind it (``test_formation.py``, 000 · Rounds).
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ REQUIRED = {
     "quick strike", "powerful strike", "powerful throw", "draw and fire", "quick shot", "draw", "aim", "hold",
     "slam", "push", "disarm", "stand", "cover", "evade", "prepare counter", "ram",
     "quick throw", "strategic shot", "cautious shot", "load", "unload", "heave",
-    "let go", "trip", "instant stand", "choke", "ready weapon", "drop",
+    "let go", "trip", "instant stand", "choke", "ready weapon", "drop", "delay",
 }
-"""Chosen at least once in the batch (each was seen in it when it was added here). Not required:
-delay (no policy plays it yet)."""
+"""Chosen at least once in the batch (each was seen in it when it was added here). Strategic and
+cautious strikes, wrench and rest are chosen too but not required here."""
 
 
 class Counting:

@@ -3,7 +3,7 @@
     >>> from tactics.ai.mano_a_mano import POLICIES
     >>> sorted(POLICIES)                                   # doctest: +NORMALIZE_WHITESPACE
     ['advance', 'archer', 'brawler', 'brawler-nocharge', 'cautious', 'flyer', 'grappler', 'mount', 'rider',
-     'skirmisher', 'sniper']
+     'skirmisher', 'sniper', 'wingman']
 
 Each policy is a module of its own (:mod:`.brawler`, :mod:`.archer`, ...);
 what they share is here too, one idea a module: :mod:`.odds` (one attack's
@@ -25,6 +25,7 @@ from tactics.ai.mano_a_mano.grappler import Grappler
 from tactics.ai.mano_a_mano.mounted import Mount, Rider
 from tactics.ai.mano_a_mano.skirmisher import Skirmisher
 from tactics.ai.mano_a_mano.sniper import Sniper
+from tactics.ai.mano_a_mano.formation import Wingman
 
 POLICIES: dict[str, type] = {
     "advance": Advance,
@@ -38,8 +39,9 @@ POLICIES: dict[str, type] = {
     "rider": Rider,
     "mount": Mount,
     "sniper": Sniper,
+    "wingman": Wingman,
 }
 """Policy name -> class with a no-argument constructor."""
 
 __all__ = ["POLICIES", "Advance", "Brawler", "NoChargeBrawler", "Archer", "Skirmisher", "Grappler", "Flyer",
-           "Cautious", "Rider", "Mount", "Sniper"]
+           "Cautious", "Rider", "Mount", "Sniper", "Wingman"]
