@@ -174,3 +174,13 @@ def test_a_soldier_under_a_flyer_out_of_reach_waits_for_it_in_a_counter():
     low, flyer = _under_a_flyer(1.0)
     assert not overhead(low, low.me, flyer)
     assert any(isinstance(s, Act) and s.target == flyer.id for s in Cautious().plan(low).steps)
+
+
+def test_a_plan_that_already_carries_its_odds_is_not_recorded_twice():
+    """A policy built on another passes its plan through the guard twice; the odds go in once."""
+    from tactics.ai.futility import MOVE_ODDS, ODDS
+    from tactics.ai.mano_a_mano.lawful import odds_record
+    from tactics.sim.plan import Act, Plan
+
+    plan = Plan([Act("quick shot", target="blue-1")], "shooting", ((ODDS, 0.05), (MOVE_ODDS, 0.3)))
+    assert odds_record(object(), plan) is plan  # the view is not even looked at

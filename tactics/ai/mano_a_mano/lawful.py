@@ -150,7 +150,10 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
 
 
 def odds_record(view: View, plan: Plan) -> Plan:
-    """``plan`` with its attacks' odds among its alternatives (see the module docstring)."""
+    """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
+    already carries them (a policy built on another passes through here twice) is left as it is."""
+    if any(what == ODDS for what, _ in plan.alternatives):
+        return plan
     me = view.me
     worst: tuple[float, Act, bool] | None = None
     for i, s in enumerate(plan.steps):
@@ -168,9 +171,6 @@ def odds_record(view: View, plan: Plan) -> Plan:
     at, metres, _ = _walked(me, plan.steps)
     alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
     return Plan(plan.steps, plan.reason, tuple(plan.alternatives) + alts)
-
-
-
 
 
 class Lawful:
