@@ -21,6 +21,12 @@ import pytest
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc (Linux)")
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it. A suite started in the background by a shell
+    without job control inherits SIGINT ignored, and Python keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _children(pid: int) -> list[int]:
     out = []
     for d in Path("/proc").iterdir():
@@ -55,7 +61,8 @@ def test_signal_leaves_no_table_and_no_workers(tmp_path: Path, sig: signal.Signa
     proc = subprocess.Popen(
         [sys.executable, "-m", "tactics", "batch", "--runs", "200000", "--workers", "2", "--seed", "1",
          "--until", "60", "--no-progress", "--out", str(out)],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=_default_sigint)
     try:
         deadline = time.monotonic() + 60
         workers: list[int] = []
