@@ -97,7 +97,7 @@ class Moves:
                 return
         if ts.used >= 1.0 - 1e-9:
             return
-        if ts.air > 0 and (c.flying or (step.z is not None and step.z > c.z + 0.01)):
+        if (c.flying or (step.z is not None and step.z > c.z + 0.01)) and ts.air > 0:
             self._fly(c, step, ts)
             return
         tmap = self.enc.map

@@ -149,7 +149,19 @@ class Referee:
             return
         self._checked_at = self._health_version
         alone = getattr(self.rules, "acts_alone", None)  # optional: a vehicle never acts by itself
-        teams = {c.team for c in self.order if c.able and (alone is None or alone(c.sheet))}
+        if alone is None:
+            teams = {c.team for c in self.order if c.able}
+        else:
+            by_sheet: dict[int, bool] = {}  # fighters share sheets: ask once per sheet
+            teams = set()
+            for c in self.order:
+                if c.able:
+                    k = id(c.sheet)
+                    ok = by_sheet.get(k)
+                    if ok is None:
+                        ok = by_sheet[k] = alone(c.sheet)
+                    if ok:
+                        teams.add(c.team)
         expected = {c.team for c in self.order}
         if len(expected) >= 2 and len(teams) <= 1:
             if teams:

@@ -149,7 +149,8 @@ class TurnRunner(Effects, Moves, Vertical):
         """Play ``c``'s turn now within ``budget``."""
         enc = self.enc
         ts = TurnState(enc.env.now, budget)
-        self._carry_run(c, ts)
+        if c.last_run is not None:
+            self._carry_run(c, ts)
         if c.climbing and c.climb_route:
             self._move_legs(c, list(c.climb_route), ts, goal=None)
             self._flush_move(c, ts)
@@ -157,10 +158,14 @@ class TurnRunner(Effects, Moves, Vertical):
             if not c.able:
                 return
         plan = c.policy.plan(enc.view_for(c))
-        if not isinstance(plan, Plan):
+        if type(plan) is not Plan and not isinstance(plan, Plan):
             raise TypeError(f"policy of {c.id} returned {type(plan).__name__}, not a Plan")
-        if plan.reason:
-            self.say_plan(c, plan, plan.reason)
+        reason = plan.reason
+        if reason:
+            if plan.alternatives:
+                self.say_plan(c, plan, reason)
+            else:  # the common case, as say() records it (a say is never a move: no passengers to echo)
+                enc.events.append(Say(t=enc.env.now, who=c.id, text=reason, alternatives=NO_ALTERNATIVES))
         yield from self.execute(c, list(plan.steps), ts, budget)
 
     def say_plan(self, c: Combatant, plan: Plan, text: str) -> None:
@@ -255,7 +260,8 @@ class TurnRunner(Effects, Moves, Vertical):
                     self.apply(c, eff, ts)
             else:
                 self.say(c, f"refused: {type(step).__name__} is not a step of a plan")
-        self._flush_move(c, ts)
+        if ts.legs:
+            self._flush_move(c, ts)
         if not ts.reaction:
             acted = bool(getattr(budget, "done_actions", 0))
             # the longer of this turn's run and the one carried over (this turn's on a tie, as max() picks)

@@ -17,6 +17,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from dataclasses import replace
+from operator import attrgetter as _get  # a C getter: a view is read on every line of a policy
 from types import MappingProxyType
 
 from tactics.rules.plan import Act
@@ -46,33 +47,33 @@ class UnitView:
         self._tracks = MappingProxyType(combatant.tracks)
         self._status = MappingProxyType(combatant.status)
 
-    id = property(lambda self: self._c.id)
-    name = property(lambda self: self._c.sheet.name)
-    team = property(lambda self: self._c.team)
-    sheet = property(lambda self: self._c.sheet)
-    character = property(lambda self: self._c.sheet)
+    id = property(_get("_c.id"))
+    name = property(_get("_c.sheet.name"))
+    team = property(_get("_c.team"))
+    sheet = property(_get("_c.sheet"))
+    character = property(_get("_c.sheet"))
     """The sheet (the name of the first releases)."""
-    x = property(lambda self: self._c.x)
-    y = property(lambda self: self._c.y)
-    z = property(lambda self: self._c.z)
+    x = property(_get("_c.x"))
+    y = property(_get("_c.y"))
+    z = property(_get("_c.z"))
     pos = property(lambda self: (self._c.x, self._c.y, self._c.z))
-    standing = property(lambda self: self._c.standing)
-    health = property(lambda self: self._c.standing)
+    standing = property(_get("_c.standing"))
+    health = property(_get("_c.standing"))
     """The standing (the name of the first releases)."""
-    tracks = property(lambda self: self._tracks)
-    status = property(lambda self: self._status)
-    state = property(lambda self: self._c.state)
+    tracks = property(_get("_tracks"))
+    status = property(_get("_status"))
+    state = property(_get("_c.state"))
     """The ruleset's per-fighter state: read it, never change it."""
-    prone = property(lambda self: self._c.prone)
-    partner = property(lambda self: self._c.partner)
-    carrier = property(lambda self: self._c.carrier)
-    role = property(lambda self: self._c.role)
-    prepared = property(lambda self: self._c.prepared)
-    flying = property(lambda self: self._c.flying)
-    airspeed = property(lambda self: self._c.airspeed)
-    climbing = property(lambda self: self._c.climbing)
-    able = property(lambda self: self._c.able)
-    policy = property(lambda self: self._c.policy_name)
+    prone = property(_get("_c.prone"))
+    partner = property(_get("_c.partner"))
+    carrier = property(_get("_c.carrier"))
+    role = property(_get("_c.role"))
+    prepared = property(_get("_c.prepared"))
+    flying = property(_get("_c.flying"))
+    airspeed = property(_get("_c.airspeed"))
+    climbing = property(_get("_c.climbing"))
+    able = property(_get("_c.able"))
+    policy = property(_get("_c.policy_name"))
 
     def __repr__(self) -> str:
         c = self._c

@@ -154,7 +154,12 @@ class ManoAMano:
         riding = unit.state.riding if getattr(unit, "carrier", None) is not None else None
         if riding is not None:
             return speeds(riding, False)  # a rider moves at its mount's pace (.mounts)
-        return speeds(unit.sheet, unit.prone)
+        prone = unit.prone
+        known = unit.state.speeds  # the sheet's speeds, worked out once per fighter (as budget_for does)
+        got = known.get(prone)
+        if got is None:
+            got = known[prone] = speeds(unit.sheet, prone)
+        return got
 
     def reach(self, unit: Any) -> tuple[float, float]:
         return _resolve.MELEE_REACH_M, _resolve.MELEE_REACH_UP_M
@@ -213,11 +218,8 @@ class ManoAMano:
 
     act = staticmethod(_resolve.act)
 
-    def check(self, world: Any, unit: Any, act: Any) -> str | None:
-        return _estimates.refusal(world, unit, act)
-
-    def estimates(self, world: Any, unit: Any, target: Any) -> list[Any]:
-        return _estimates.estimates(world, unit, target)
+    check = staticmethod(_estimates.refusal)  # (world, unit, act): why it would be refused now, or None
+    estimates = staticmethod(_estimates.estimates)  # (world, unit, target): plain attacks, best first
 
 
 def _keep_old_names() -> None:

@@ -116,13 +116,14 @@ def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedu
 def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget | None:
     """A new turn: last turn's defense bonuses lapse; the budget if ``c`` acts this round."""
     st = c.state
-    st.defense_bonus = []
+    if st.defense_bonus:
+        st.defense_bonus = []
     covered = st.covering
     st.covering = None  # DECISIONS · More rulings · Cover: until the start of the coverer's next turn
     if not c.able:
         return None
     ch = c.sheet
-    if round_index % acts_every(ch.speed):
+    if ch.speed <= 0.5 and round_index % acts_every(ch.speed):  # (every round above speed ½)
         return None
     st.turn_start = (c.x, c.y)
     mounted = c.carrier is not None or ch.qualities and kind_of(ch) is not None
