@@ -1,4 +1,5 @@
-"""Where a batch's fights run: this process, a local process pool (capped), a Dask cluster.
+"""Where a batch's fights run: this process, a local process pool (capped), a Dask cluster; and how
+a local pool is stopped when interrupted.
 
     >>> cap_workers(1_000_000, fights=20)[0] <= max(2, os.cpu_count() or 1)
     True
@@ -9,9 +10,14 @@ scheduler is given ``SCHEDULER_TIMEOUT`` seconds to answer.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import sys
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
 
 from tactics.errors import InputError
 
@@ -72,3 +78,45 @@ def dask_executor(address: str) -> tuple[Executor, Callable[[], None], int]:
     except Exception:  # noqa: BLE001 - only used to size chunks
         threads = 1
     return client.get_executor(pure=False), client.close, threads
+
+
+# ----------------------------------------------------------------- stopping a local pool
+def _broken_pipe(exc: BaseException | None) -> bool:
+    return isinstance(exc, OSError) and exc.errno in (errno.EBADF, errno.EPIPE)
+
+
+def _quiet_broken_pipes(args: threading.ExceptHookArgs) -> None:
+    """While a pool is torn down, its helper threads may write to a worker's pipe that was just
+    closed (EBADF, EPIPE): expected, not worth a traceback on the user's screen."""
+    if _broken_pipe(args.exc_value):
+        return
+    threading.__excepthook__(args)
+
+
+def _quiet_broken_pipes_at_exit(previous: Callable[[Any], object]) -> Callable[[Any], None]:
+    """The same at interpreter exit, as a ``sys.unraisablehook`` passing everything else to
+    ``previous``: ``concurrent.futures`` wakes its pool's manager thread through a pipe the
+    teardown may have closed, which Python reports as "Exception ignored in <module 'threading'>"
+    (an unraisable exception, not a thread's)."""
+    def hook(args: Any) -> None:
+        if not _broken_pipe(args.exc_value):
+            previous(args)
+    return hook
+
+
+def _stop_pool(ex: ProcessPoolExecutor) -> None:
+    """Interrupted: drop the queued chunks and end the workers now (not after their current chunk)."""
+    threading.excepthook = _quiet_broken_pipes  # the process is about to end: its pool's threads too
+    sys.unraisablehook = _quiet_broken_pipes_at_exit(sys.unraisablehook)
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.terminate()
+    for p in procs:
+        with contextlib.suppress(Exception):
+            p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join(timeout=5)
+    with contextlib.suppress(Exception):
+        ex.shutdown(wait=False, cancel_futures=True)

@@ -40,8 +40,6 @@ time is in ``table.meta`` and ``table.summary()``.
 from __future__ import annotations
 
 import contextlib
-import errno
-import threading
 import gc
 import itertools
 import math
@@ -60,7 +58,7 @@ from tactics.batch.parse import MAX_CONDITIONS, parse_overrides, parse_value, pa
 from tactics.batch.progress import FightsBar as _progress
 from tactics.batch.rows import _kept, _row, replay_name  # noqa: F401
 from tactics.batch.pool import (  # noqa: F401
-    SCHEDULER_ENV, SCHEDULER_TIMEOUT, cap_workers, dask_executor, default_workers, max_workers,
+    SCHEDULER_ENV, SCHEDULER_TIMEOUT, _stop_pool, cap_workers, dask_executor, default_workers, max_workers,
 )
 from tactics.batch.seeds import fresh_batch_seed, run_seed
 from tactics.batch.table import Table
@@ -237,47 +235,6 @@ def _plan(workers: int | None, executor: Executor | None, scheduler: str | None,
         return _Plan(None, None, 1, "this process")
     ex = ProcessPoolExecutor(max_workers=n, initializer=_adopt, initargs=(tuple(conditions),))
     return _Plan(ex, lambda: ex.shutdown(wait=True, cancel_futures=True), n, f"{n} local processes")
-
-
-def _broken_pipe(exc: BaseException | None) -> bool:
-    return isinstance(exc, OSError) and exc.errno in (errno.EBADF, errno.EPIPE)
-
-
-def _quiet_broken_pipes(args: threading.ExceptHookArgs) -> None:
-    """While a pool is torn down, its helper threads may write to a worker's pipe that was just
-    closed (EBADF, EPIPE): expected, not worth a traceback on the user's screen."""
-    if _broken_pipe(args.exc_value):
-        return
-    threading.__excepthook__(args)
-
-
-def _quiet_broken_pipes_at_exit(previous: Callable[[Any], object]) -> Callable[[Any], None]:
-    """The same at interpreter exit, as a ``sys.unraisablehook`` passing everything else to
-    ``previous``: ``concurrent.futures`` wakes its pool's manager thread through a pipe the
-    teardown may have closed, which Python reports as "Exception ignored in <module 'threading'>"
-    (an unraisable exception, not a thread's)."""
-    def hook(args: Any) -> None:
-        if not _broken_pipe(args.exc_value):
-            previous(args)
-    return hook
-
-
-def _stop_pool(ex: ProcessPoolExecutor) -> None:
-    """Interrupted: drop the queued chunks and end the workers now (not after their current chunk)."""
-    threading.excepthook = _quiet_broken_pipes  # the process is about to end: its pool's threads too
-    sys.unraisablehook = _quiet_broken_pipes_at_exit(sys.unraisablehook)
-    procs = list((getattr(ex, "_processes", None) or {}).values())
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.terminate()
-    for p in procs:
-        with contextlib.suppress(Exception):
-            p.join(timeout=5)
-            if p.is_alive():
-                p.kill()
-                p.join(timeout=5)
-    with contextlib.suppress(Exception):
-        ex.shutdown(wait=False, cancel_futures=True)
 
 
 CHUNK_MAX = 200

@@ -108,7 +108,7 @@ def test_a_torn_down_pools_closed_pipe_prints_nothing_at_exit() -> None:
     wakeup pipe (EBADF). The hook ``_stop_pool`` installs swallows exactly that, nothing else."""
     import errno
 
-    from tactics.batch.runner import _quiet_broken_pipes_at_exit
+    from tactics.batch.pool import _quiet_broken_pipes_at_exit
 
     passed_on: list[object] = []
     hook = _quiet_broken_pipes_at_exit(passed_on.append)
