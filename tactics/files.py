@@ -1,27 +1,15 @@
 """Writing files whole or not at all, and checking output paths before the work.
 
-Every file ``tactics`` writes goes through :func:`atomic_path`: the bytes go
-to a hidden temporary file in the same folder, which is renamed over the real
-name (``os.replace``, atomic on one file system) only when the writer
-finished without an error. An interruption (Ctrl-C, SIGTERM, a crash) leaves
-the old file, or none, never half of one. The new file gets the mode a plain
-``open(path, "w")`` would give (``0o666`` less the umask), not the ``0o600``
-of :func:`tempfile.mkstemp` (the writing half lives in
-:mod:`tactics.replay.atomic`, since the viewer needs it too)::
-
-    >>> import pathlib, tempfile
-    >>> out = pathlib.Path(tempfile.mkdtemp()) / "table.csv"
-    >>> with atomic_path(out) as tmp:
-    ...     _ = tmp.write_text("run,winner\\n0,red\\n")
-    >>> out.read_text()
-    'run,winner\\n0,red\\n'
-    >>> sorted(p.name for p in out.parent.iterdir())     # no temporary file left behind
-    ['table.csv']
+Every file ``tactics`` writes goes through :func:`atomic_path` (from
+:mod:`tactics.replay.atomic`, whose docstring shows it: written whole or not
+at all, with the mode a plain ``open`` gives; it lives there because the
+viewer needs it too).
 
 :func:`check_writable` refuses, before anything long starts, an output that
 could not be written: a folder given as a file, a missing or read-only
 parent folder::
 
+    >>> import pathlib, tempfile
     >>> check_writable(pathlib.Path(tempfile.mkdtemp()), "--out")
     Traceback (most recent call last):
     ...
