@@ -19,6 +19,7 @@ attack plus half the points spent.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from tactics.rulesets.mano_a_mano_2006.estimates import chances
@@ -69,23 +70,28 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
             pf, ph = chances(a_mod, d_p)
             out.append((-(pf * blow + ph * blow / 2) - 0.05, {"reaction": "parry", "weapon": pw.name},
                         f"parry with {pw.name} (hit {pf + ph:.0%})"))
-    cap = min(ready, max(1, attack_points))
+    for w, m, pw_ in _blows(view, me, attacker, min(ready, max(1, attack_points))):
+        mine = w.attack + m - pen
+        af, ah = chances(a_mod, mine)          # the attack beats (or ties) the counter
+        cf, _ = chances(mine, a_mod)           # the counter beats the attack
+        mine_harm = expected_blow(view, w, pw_, attacker, cf, ah)
+        value = aggression * mine_harm - (af * blow + ah * blow / 2) - 0.02 * (m + pw_)
+        out.append((value, {"reaction": "counter", "weapon": w.name, "modifier": m, "power": pw_},
+                    f"counter with {w.name} {m}/{pw_} (hit {af + ah:.0%}, lands {cf + ah:.0%})"))
+    out.sort(key=lambda o: -o[0])
+    return out
+
+
+def _blows(view: Any, me: Any, attacker: Any, cap: int) -> Iterator[tuple[Any, int, int]]:
+    """Each hand-to-hand weapon of ``me`` that reaches ``attacker``, with each split of at most
+    ``cap`` points between modifier and power (at least one point)."""
     for w in weapons_in_hand(me):
         if w.is_missile or not reaches(view, me, attacker, w):
             continue
         for m in range(0, cap + 1):
             for pw_ in range(0, cap - m + 1):
-                if m + pw_ < 1:
-                    continue
-                mine = w.attack + m - pen
-                af, ah = chances(a_mod, mine)          # the attack beats (or ties) the counter
-                cf, _ = chances(mine, a_mod)           # the counter beats the attack
-                mine_harm = expected_blow(view, w, pw_, attacker, cf, ah)
-                value = aggression * mine_harm - (af * blow + ah * blow / 2) - 0.02 * (m + pw_)
-                out.append((value, {"reaction": "counter", "weapon": w.name, "modifier": m, "power": pw_},
-                            f"counter with {w.name} {m}/{pw_} (hit {af + ah:.0%}, lands {cf + ah:.0%})"))
-    out.sort(key=lambda o: -o[0])
-    return out
+                if m + pw_ >= 1:
+                    yield w, m, pw_
 
 
 def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready: int, attack_points: int,
@@ -104,19 +110,12 @@ def interfere_options(view: Any, me: Any, attacker: Any, ally: Any | None, ready
             pf, _ = chances(w.parry - pen, a_mod)
             out.append((pf * hits * blow - POINT_COST, {"reaction": "parry", "weapon": w.name},
                         f"parry with {w.name} (stops {pf:.0%})"))
-    cap = min(ready, max(1, attack_points))
-    for w in weapons_in_hand(me):
-        if w.is_missile or not reaches(view, me, attacker, w):
-            continue
-        for m in range(0, cap + 1):
-            for pw_ in range(0, cap - m + 1):
-                if m + pw_ < 1:
-                    continue
-                pf, ph = chances(w.attack + m - pen, a_mod)
-                dealt = expected_blow(view, w, pw_, attacker, pf, ph)
-                value = aggression * dealt + pf * hits * blow - POINT_COST * (m + pw_)
-                out.append((value, {"reaction": "attack", "weapon": w.name, "modifier": m, "power": pw_},
-                            f"strike {attacker.name} with {w.name} {m}/{pw_} (stops {pf:.0%})"))
+    for w, m, pw_ in _blows(view, me, attacker, min(ready, max(1, attack_points))):
+        pf, ph = chances(w.attack + m - pen, a_mod)
+        dealt = expected_blow(view, w, pw_, attacker, pf, ph)
+        value = aggression * dealt + pf * hits * blow - POINT_COST * (m + pw_)
+        out.append((value, {"reaction": "attack", "weapon": w.name, "modifier": m, "power": pw_},
+                    f"strike {attacker.name} with {w.name} {m}/{pw_} (stops {pf:.0%})"))
     out.sort(key=lambda o: -o[0])
     return out
 
