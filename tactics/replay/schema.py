@@ -263,7 +263,7 @@ class Say(msgspec.Struct, tag="say", tag_field="type", frozen=True, gc=False, om
     t: float
     who: str
     text: str
-    alternatives: list[tuple[str, float]] = []
+    alternatives: tuple[tuple[str, float], ...] = ()
 
 
 class End(msgspec.Struct, tag="end", tag_field="type", frozen=True, gc=False):

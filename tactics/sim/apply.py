@@ -35,11 +35,10 @@ ENGINE_KEYS = frozenset({"prone", "partner", "role", "prepared", "carrier"})
 PUSH_STEP_M = 0.25
 """Resolution of a push's path: it stops at the last free step before a wall."""
 PUSH_SECONDS_PER_M = 0.15
-NO_ALTERNATIVES: list[tuple[str, float]] = []
-"""The ``alternatives`` of every ``say`` event without any: one shared empty list (never added to:
-events are frozen), so the thousands of ``say`` lines of a big fight do not each bring an empty
-list for the garbage collector to walk (msgspec gives each a fresh one by default). Written, it is
-left out like the default, so the replay bytes are the same."""
+NO_ALTERNATIVES: tuple[tuple[str, float], ...] = ()
+"""The ``alternatives`` of every ``say`` event without any: the schema's default, the empty tuple (one
+object, untracked by the garbage collector), so the thousands of ``say`` lines of a big fight, made or
+read back, bring no container for the collector to walk. Written, it is left out like any default."""
 
 
 def rollrec(r: Any) -> RollRec:

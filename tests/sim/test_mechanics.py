@@ -308,7 +308,7 @@ def test_a_plans_alternatives_are_kept_with_its_reason_and_logged():
     enc.add(sheet("clone"), "blue", at=(11.0, 3.0), policy=passive())
     result = enc.run(until=0.9)
     (say,) = [e for e in of(result, Say, "red-1") if e.text == "holding"]
-    assert say.alternatives == [("charge the clone", 0.42), ("throw the spear", 0.1)]
+    assert say.alternatives == (("charge the clone", 0.42), ("throw the spear", 0.1))
     replay = result.replay()
     lines = [l.text for l in FightLog(replay.header, replay.events).lines(reasons=True)]
     assert any("holding (weighed: charge the clone +0.42, throw the spear +0.10)" in l for l in lines)
