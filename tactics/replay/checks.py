@@ -24,6 +24,7 @@ are module constants, listed in ``docs/limits.md``.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -76,8 +77,12 @@ def nesting_depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return depth
 
 
+@functools.lru_cache(maxsize=64)
 def _free_fields(cls: type) -> tuple[str, ...]:
-    """The fields of a Struct type whose values are free-form (``Any`` somewhere in their type)."""
+    """The fields of a Struct type whose values are free-form (``Any`` somewhere in their type).
+
+    Asked once per roster entry; ``msgspec.inspect.type_info`` takes about a
+    millisecond per call, so the answer is kept per type (types are few)."""
     try:
         info = msgspec.inspect.type_info(cls)
     except (TypeError, ValueError):  # not a Struct (a test double)
@@ -191,12 +196,14 @@ def check_replay(header: Any, events: Sequence[Any], source: str) -> None:
     check_events(header, events, source)
 
 
-# bytes -> "0" for a digit, "e" for e/E, ".", "-", "+" as they are, " " for anything else
+# bytes -> "0" for a digit or "+", "e" for e/E, "." as it is, " " for anything else (a "-" too):
+# then a sign needs no pattern of its own and "1e+99" reads like "1e99"
 _NUMBER_SHAPES = bytes(
-    ord("0") if chr(c).isdigit() and c < 128 else ord("e") if c in b"eE" else c if c in b".-+" else ord(" ")
+    ord("0") if (chr(c).isdigit() and c < 128) or c == ord("+") else ord("e") if c in b"eE"
+    else c if c == ord(".") else ord(" ")
     for c in range(256))
 # seven integer digits (a million or more) or a positive exponent, after the translation above
-_SUSPECTS = (b" 0000000", b"-0000000", b"0e0", b"0e+0")
+_SUSPECTS = (b" 0000000", b"0e0")
 
 
 def check_magnitudes(lines: bytes, first_line: int, source: str) -> None:

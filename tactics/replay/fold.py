@@ -121,14 +121,6 @@ class _Motion:
     facings: list[float] = field(default_factory=list)
 
 
-def _facing(leg: LegRec, previous: float) -> float:
-    dx = leg.end[0] - leg.start[0]
-    dy = leg.end[1] - leg.start[1]
-    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
-        return previous
-    return math.atan2(dy, dx)
-
-
 class Timeline:
     """The folded replay: ``state_at(t)`` for any ``t``, and event lookups."""
 
@@ -171,18 +163,27 @@ class Timeline:
 
     # -- building -------------------------------------------------------
     def _index_motion(self) -> None:
-        facing = {uid: 0.0 for uid in self._motion}
+        # a unit faces along its last leg that went anywhere (east, 0, before the first); this
+        # loop is a third of folding a long replay, hence the locals
+        motion = self._motion
+        atan2 = math.atan2
         for ev in self.events:
             kind = type(ev)
             if kind is Move:
-                m = self._motion.get(ev.who)
+                m = motion.get(ev.who)
                 if m is None:
                     continue
+                t0s, legs, facings = m.t0s, m.legs, m.facings
+                facing = facings[-1] if facings else 0.0
                 for leg in ev.legs:
-                    facing[ev.who] = _facing(leg, facing[ev.who])
-                    m.t0s.append(leg.t0)
-                    m.legs.append(leg)
-                    m.facings.append(facing[ev.who])
+                    start, end = leg.start, leg.end
+                    dx = end[0] - start[0]
+                    dy = end[1] - start[1]
+                    if abs(dx) >= 1e-9 or abs(dy) >= 1e-9:
+                        facing = atan2(dy, dx)
+                    t0s.append(leg.t0)
+                    legs.append(leg)
+                    facings.append(facing)
             elif kind is End:
                 self.ended = ev
 

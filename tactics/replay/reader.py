@@ -233,8 +233,7 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
     except RecursionError:
         raise InputError(source, "line 1", "bad header: JSON nested too deeply") from None
     check_header(header, source)
-    body = rest.strip()
-    if not body:
+    if not rest or rest.isspace():  # (no copy: decode_lines skips blank lines itself)
         return _replay(header, [], source)
     if not data.endswith(b"\n"):
         # the last line was cut short: name it even if it happens to parse
@@ -247,7 +246,7 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
             raise InputError(source, f"line {last_line}", "truncated event: JSON nested too deeply") from None
     try:
         with _collector_paused():
-            events = event_decoder.decode_lines(body)
+            events = event_decoder.decode_lines(rest)
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         events = _decode_line_by_line(rest, source, event_decoder)
     check_magnitudes(rest, 2, source)
