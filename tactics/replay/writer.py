@@ -40,19 +40,21 @@ def encode_replay(header: Header, events: Iterable[Event]) -> bytes:
     return b"".join(lines)
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, chunks: Iterable[bytes]) -> None:
+    """Write ``chunks`` one after the other (no joined copy of a large replay) to ``path``, atomically."""
     with atomic_path(path) as tmp, open(tmp, "wb") as fh:
         if path.suffix == ".gz":
             with gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, filename="") as gz:
-                gz.write(data)
+                for chunk in chunks:
+                    gz.write(chunk)
         else:
-            fh.write(data)
+            fh.writelines(chunks)
 
 
 def write_replay(path: str | os.PathLike[str], header: Header, events: Iterable[Event]) -> Path:
     """Write a whole replay at once, atomically. Returns the path written."""
     path = Path(path)
-    _atomic_write(path, encode_replay(header, events))
+    _atomic_write(path, (encode_replay(header, events),))
     return path
 
 
@@ -97,7 +99,7 @@ class ReplayWriter:
     def close(self) -> Path:
         if not self._closed:
             self._flush()
-            _atomic_write(self.path, b"".join(self._chunks))
+            _atomic_write(self.path, self._chunks)
             self._closed = True
         return self.path
 
