@@ -184,6 +184,27 @@ def _flags(st: dict[str, Any]) -> tuple[Any, ...]:
     return (conditions.role(st), bool(st.get("full_defence")), bool(st.get("prone")), bool(st.get("gone_to_ground")))
 
 
+def _memo(view: Any) -> dict:
+    """The encounter's kept answers of :func:`best_weapon` and :func:`kept_strike`."""
+    memo = view.memo.get("fudge best weapon")
+    if memo is None or len(memo) >= BEST_MEMORY:
+        memo = view.memo["fudge best weapon"] = {}
+    return memo
+
+
+def kept_strike(view: Any, me: Any, target: Any, w: Any, distance: float) -> tuple[float, float] | None:
+    """:func:`strike` with ``w`` as it stands, kept in ``view.memo`` by what it reads (as
+    :func:`best_weapon`'s answers)."""
+    st, st_me, light = status(target), status(me), light_at(view, target)
+    usable = weapons(me)
+    key = ("strike", id(me.sheet), id(target.sheet), id(w), distance, light, _flags(st_me), _flags(st),
+           tuple(map(id, usable)))
+    memo = _memo(view)
+    if key not in memo:
+        memo[key] = strike(view, me, target, w, distance, 0, st, st_me, light, usable)
+    return memo[key]
+
+
 def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int = 0,
                 st: dict[str, Any] | None = None) -> tuple[Any, float, float] | None:
     """The weapon with the most expected harm from ``distance``: (weapon, p, expected hp).
@@ -196,9 +217,7 @@ def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int
     usable = weapons(me)
     key = (id(me.sheet), id(target.sheet), distance, extra_def, light, _flags(st_me), _flags(st),
            tuple(map(id, usable)))
-    memo = view.memo.get("fudge best weapon")
-    if memo is None or len(memo) >= BEST_MEMORY:
-        memo = view.memo["fudge best weapon"] = {}
+    memo = _memo(view)
     if key in memo:
         return memo[key]
     best = None
@@ -244,5 +263,6 @@ def threat(view: Any, me: Any, extra_def: int = 0, within: float | None = None) 
     return total
 
 
-__all__ = ["Option", "best", "explain", "label", "light_at", "attack_total", "defence_total", "can_full_defend", "strike", "squad",
+__all__ = ["Option", "best", "explain", "label", "light_at", "attack_total", "defence_total", "can_full_defend", "strike",
+           "kept_strike", "squad",
            "pooled", "best_weapon", "threat"]

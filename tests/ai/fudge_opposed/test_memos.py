@@ -64,3 +64,37 @@ def test_weapons_leaves_out_only_those_jammed_dropped_or_lost():
         assert [w.name for w in weapons(a)] == ["dagger", BARE_HANDS]
         del a.status[key]
     assert [w.name for w in weapons(a)] == names
+
+
+def test_the_kept_strike_is_the_strike_of_now():
+    from tactics.ai.fudge_opposed.odds import kept_strike, strike
+
+    enc, a, b = duel()
+    view = enc.view_for(a)
+    me, them = view.me, view.unit(b.id)
+    sword = next(w for w in weapons(a) if w.name == "sword")
+    first = kept_strike(view, me, them, sword, 1.0)
+    assert first == strike(view, me, them, sword, 1.0)
+    b.prone = True   # -Block for the target: the kept answer must not be the old one
+    got = kept_strike(view, me, them, sword, 1.0)
+    assert got == strike(view, me, them, sword, 1.0) and got[0] > first[0]
+
+
+def test_the_kept_drop_behind_follows_the_fighters_and_the_map():
+    from tactics.ai.fudge_opposed.melee import _drop, drop_behind
+
+    for start in ((17.5, 9.0), (16.2, 10.3)):   # the tower's roof: a 10 m drop behind the trooper
+        enc = Encounter(load_map(ROOT / "maps" / "tower.toml"), seed=1, ruleset="fudge-opposed")
+        a = enc.add(character_for("swordsman", None, "fudge-opposed"), team="red", at=start, policy="duelist")
+        b = enc.add(character_for("trooper", None, "fudge-opposed"), team="blue", at=(16.2, 9.0), policy="passive")
+        view = enc.view_for(enc.combatants[a.id])
+        me, them = view.me, view.unit(b.id)
+        got = drop_behind(view, me, them)
+        assert got == drop_behind(view, me, them) == _drop(view, me.x, me.y, them)
+        for at in ((them.x + 1.4, them.y), (them.x, them.y - 1.4), (them.x - 1.0, them.y + 1.0)):
+            assert drop_behind(view, me, them, at) == _drop(view, at[0], at[1], them)
+    arena = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=1, ruleset="fudge-opposed")
+    a = arena.add(character_for("swordsman", None, "fudge-opposed"), team="red", at=(20, 10), policy="duelist")
+    b = arena.add(character_for("trooper", None, "fudge-opposed"), team="blue", at=(21.2, 10), policy="passive")
+    view = arena.view_for(arena.combatants[a.id])
+    assert drop_behind(view, view.me, view.unit(b.id)) == 0.0   # flat ground: nothing to fall off
