@@ -47,6 +47,10 @@ class Spots:
     sees: dict[str, list[bool]] = field(default_factory=dict)
     dist: dict[str, list[float]] = field(default_factory=dict)
     cells: list[tuple[int, int]] = field(default_factory=list)
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    """The same columns as numpy arrays, for the groups (:func:`~.groups.spot_groups`): ``x``, ``y``,
+    ``light`` (codes, :data:`LIGHT_CODES`), ``sees <id>`` and ``dist <id>`` by enemy; not ``cost``
+    (the tactician corrects it)."""
 
     def __len__(self) -> int:
         return len(self.xy)
@@ -70,6 +74,7 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     zs: list[float] = [me.z]
     cost: list[float] = [0.0]
     rows = cols = np.zeros(0, dtype=np.intp)   # the cell spots, 1 .. len(rows)
+    cell_x = cell_y = np.zeros(0)
     if run_m > 0 and not me.flying:
         mc, mr = tmap.cell_of(me.x, me.y)
         off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
@@ -86,8 +91,9 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
                         ok[r, c] = False
         rows, cols = np.nonzero(ok)
         cell_xyz = cell_points(view)[rows, cols]   # centre x, y and floor z of each
-        xs.extend(cell_xyz[:, 0].tolist())
-        ys.extend(cell_xyz[:, 1].tolist())
+        cell_x, cell_y = cell_xyz[:, 0], cell_xyz[:, 1]
+        xs.extend(cell_x.tolist())
+        ys.extend(cell_y.tolist())
         zs.extend(cell_xyz[:, 2].tolist())   # ground_height at a cell's centre
         cost.extend(grid[rows, cols].tolist())
         for x, y, d in extra:
@@ -106,6 +112,11 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     cells = [tmap.cell_of(xs[0], ys[0])] + list(zip(cols.tolist(), rows.tolist()))
     cells += [tmap.cell_of(x, y) for x, y in zip(xs[k:], ys[k:])]
     sp = Spots(list(zip(xs, ys)), zs, cost, light, cells=cells)
+    arr = sp.arrays
+    arr["x"] = np.concatenate(([xs[0]], cell_x, xs[k:]))
+    arr["y"] = np.concatenate(([ys[0]], cell_y, ys[k:]))
+    arr["light"] = np.array([LIGHT_CODES[light[0]]] + cell_light(view, codes=True)[rows, cols].tolist()
+                            + [LIGHT_CODES[li] for li in light[k:]])
     if not enemies:
         return sp
     loose = [0] + list(range(k, len(xs)))   # spot 0 and the extra points: asked every phase
@@ -144,9 +155,12 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
         grid[rows[todo], cols[todo]] = clear[at:at + len(todo)]
         at += len(todo)
         col = head[j::len(enemies)]
-        sp.sees[e.id] = col[:1] + (grid[rows, cols] > 0).tolist() + col[1:]
+        seen = grid[rows, cols] > 0
+        sp.sees[e.id] = col[:1] + seen.tolist() + col[1:]
+        arr["sees " + e.id] = np.concatenate((np.array(col[:1], dtype=bool), seen, np.array(col[1:], dtype=bool)))
         ex, ey, ez = e.pos
         sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
+        arr["dist " + e.id] = np.array(sp.dist[e.id])
     return sp
 
 
@@ -164,16 +178,22 @@ def cell_points(view: View, above: float = 0.0) -> np.ndarray:
     return got
 
 
-def cell_light(view: View) -> np.ndarray:
-    """rows×cols object array (read-only): the light at each cell's centre (the map's light does not
-    change); kept with the map."""
+LIGHT_CODES = {"bright": 0, "dim": 1, "dark": 2}
+"""The light at a spot as a small integer (:attr:`Spots.arrays`)."""
+
+
+def cell_light(view: View, codes: bool = False) -> np.ndarray:
+    """rows×cols (read-only): the light at each cell's centre, by name (object array) or as
+    :data:`LIGHT_CODES` (``codes``); the map's light does not change, so both are kept with the map."""
     cache = map_cache(view, "d100 cell light")
-    got = cache.get("names")
+    got = cache.get(codes)
     if got is None:
         pts = cell_points(view)
-        got = cache["names"] = np.array([str(n) for n in view.map.light_at_many(
-            pts[:, :, 0].ravel(), pts[:, :, 1].ravel())], dtype=object).reshape(pts.shape[:2])
+        names = [str(n) for n in view.map.light_at_many(pts[:, :, 0].ravel(), pts[:, :, 1].ravel())]
+        got = np.array([LIGHT_CODES[n] for n in names] if codes else names,
+                       dtype=np.int64 if codes else object).reshape(pts.shape[:2])
         got.flags.writeable = False
+        cache[codes] = got
     return got
 
 
@@ -258,4 +278,5 @@ def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemie
     return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}
 
 
-__all__ = ["Spots", "spots", "sight_memo", "costs_from", "sight_from", "cell_points", "cell_light", "KEEP_CLEAR_M"]
+__all__ = ["Spots", "spots", "sight_memo", "costs_from", "sight_from", "cell_points", "cell_light", "KEEP_CLEAR_M",
+           "LIGHT_CODES"]
