@@ -135,7 +135,10 @@ def weapons(unit: Any) -> list[Weapon]:
     taken = state_of(unit).taken
     if taken:
         own += taken.values()
-    if not any(w.name == BARE_HANDS for w in own):
+    for w in own:
+        if w.name == BARE_HANDS:
+            break
+    else:
         own.append(HANDS)
     if not (st.get("jammed") or st.get("dropped") or st.get("lost")):
         return own   # nothing out of use (the usual case: a policy asks this many times a turn)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
+
 from tactics.ai.fudge_opposed.odds import best_weapon
 from tactics.map import load_map
 from tactics.rulesets.fudge_opposed.sheet import BARE_HANDS
@@ -98,3 +100,23 @@ def test_the_kept_drop_behind_follows_the_fighters_and_the_map():
     b = arena.add(character_for("trooper", None, "fudge-opposed"), team="blue", at=(21.2, 10), policy="passive")
     view = arena.view_for(arena.combatants[a.id])
     assert drop_behind(view, view.me, view.unit(b.id)) == 0.0   # flat ground: nothing to fall off
+
+
+def test_identical_fighters_are_the_able_team_mates_of_an_equal_sheet():
+    """Group attacks pool fighters of the same sheet (DECISIONS-fudge · Group attacks): the same
+    object or an equal copy; the sheet is encoded only when a mate's is another object."""
+    from tactics.rulesets.fudge_opposed.attacks import identical
+
+    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=1, ruleset="fudge-opposed")
+    trooper = character_for("trooper", None, "fudge-opposed")
+    copy = msgspec.json.decode(msgspec.json.encode(trooper), type=type(trooper))
+    assert copy is not trooper and copy == trooper
+    a = enc.add(trooper, team="red", at=(10, 10), policy="passive")
+    b = enc.add(trooper, team="red", at=(10, 14), policy="passive")     # the same object
+    c = enc.add(copy, team="red", at=(10, 18), policy="passive")        # an equal copy
+    enc.add(character_for("swordsman", None, "fudge-opposed"), team="red", at=(14, 10), policy="passive")
+    enc.add(trooper, team="blue", at=(30, 10), policy="passive")        # the other side
+    assert [u.id for u in identical(enc.world, enc.combatants[a.id])] == [a.id, b.id, c.id]
+    assert [u.id for u in identical(enc.world, enc.combatants[c.id])] == [a.id, b.id, c.id]
+    enc.combatants[b.id].able = False
+    assert [u.id for u in identical(enc.world, enc.combatants[a.id])] == [a.id, c.id]
