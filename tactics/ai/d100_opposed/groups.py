@@ -25,6 +25,7 @@ import numpy as np
 
 from tactics.ai.d100_opposed.odds import REACH_M
 from tactics.ai.d100_opposed.option import Option
+from tactics.ai.d100_opposed.spots import LIGHT_CODES
 from tactics.rulesets.d100_opposed.modifiers import BANDS, POINT_BLANK_M
 from tactics.rulesets.d100_opposed.ruleset import AIM
 from tactics.sim.plan import Act
@@ -50,18 +51,31 @@ def _ranged(d: np.ndarray, sees: np.ndarray, ranges: Any) -> np.ndarray:
     return code
 
 
-def _flat(e: Any, xy: list[tuple[float, float]], members: list[int], edges: tuple[float, ...]) -> np.ndarray:
-    """Flat metres from ``e`` to each spot as ``math.hypot`` gives them: numpy's, and the ones within a
-    hair of an ``edge`` asked again of ``math.hypot`` (the two may differ in the last bit)."""
-    x = np.array([xy[i][0] for i in members])
-    y = np.array([xy[i][1] for i in members])
+def _flat(e: Any, x: np.ndarray, y: np.ndarray, edges: tuple[float, ...]) -> np.ndarray:
+    """Flat metres from ``e`` to each spot (``x``, ``y``) as ``math.hypot`` gives them: numpy's, and
+    the ones within a hair of an ``edge`` asked again of ``math.hypot`` (the two may differ in the
+    last bit)."""
     flat = np.hypot(e.x - x, e.y - y)
-    close = np.zeros(len(members), dtype=bool)
+    close = np.zeros(len(x), dtype=bool)
     for edge in edges:
         close |= np.abs(flat - edge) <= 1e-9 * max(1.0, abs(edge))
     for j in np.flatnonzero(close).tolist():
-        flat[j] = math.hypot(e.x - xy[members[j]][0], e.y - xy[members[j]][1])
+        flat[j] = math.hypot(e.x - float(x[j]), e.y - float(y[j]))
     return flat
+
+
+def _columns(sp: Any, ids: list[str]) -> dict[str, np.ndarray]:
+    """:attr:`~.spots.Spots.arrays`, made from the lists when the spots came without them."""
+    arr = sp.arrays
+    if "x" not in arr:
+        arr["x"] = np.array([p[0] for p in sp.xy])
+        arr["y"] = np.array([p[1] for p in sp.xy])
+        arr["light"] = np.array([LIGHT_CODES[li] for li in sp.light])
+    for eid in ids:
+        if "sees " + eid not in arr:
+            arr["sees " + eid] = np.array(sp.sees[eid], dtype=bool)
+            arr["dist " + eid] = np.array(sp.dist[eid])
+    return arr
 
 
 def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
@@ -70,25 +84,25 @@ def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     part of its key the threats read (groups alike in it share their threats)."""
     sp = ctx.sp
     idx = np.array(members, dtype=np.int64)
+    arr = _columns(sp, [e.id for e in ctx.enemies])
     cost = np.array(sp.cost)[idx]
     cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist()]
-    threat_cols: list[Any] = [[sp.light[i] for i in members]]
+    threat_cols: list[Any] = [arr["light"][idx].tolist()]
+    dist = {e.id: arr["dist " + e.id][idx] for e in ctx.enemies}
+    sees = {e.id: arr["sees " + e.id][idx] for e in ctx.enemies}
     for t in ctx.enemies:   # my attacks (Ctx.shots)
-        d = np.array(sp.dist[t.id])[idx]
-        sees = np.array(sp.sees[t.id], dtype=bool)[idx]
+        d = dist[t.id]
         for w in ctx.weapons:
-            cols.append((d <= REACH_M + 1e-9).tolist() if w.melee else _ranged(d, sees, w.range).tolist())
-    xy = sp.xy
+            cols.append((d <= REACH_M + 1e-9).tolist() if w.melee else _ranged(d, sees[t.id], w.range).tolist())
+    x, y = arr["x"][idx], arr["y"][idx]
     for e, _, e_walk, e_run, _, _, e_prone, arms in ctx.foes:   # their attacks on me (Ctx.threat)
-        d = np.array(sp.dist[e.id])[idx]
-        sees = np.array(sp.sees[e.id], dtype=bool)[idx]
         flat = None
         for w, melee, _ in arms:
             if not melee:
-                threat_cols.append(_ranged(d, sees, w.range).tolist())
+                threat_cols.append(_ranged(dist[e.id], sees[e.id], w.range).tolist())
             elif not e_prone:
                 if flat is None:
-                    flat = _flat(e, xy, members, (e_run + REACH_M, e_walk + REACH_M))
+                    flat = _flat(e, x, y, (e_run + REACH_M, e_walk + REACH_M))
                 code = (flat > e_walk + REACH_M).astype(np.int64)
                 code[flat > e_run + REACH_M] = SKIP
                 threat_cols.append(code.tolist())

@@ -47,6 +47,10 @@ class Spots:
     sees: dict[str, list[bool]] = field(default_factory=dict)
     dist: dict[str, list[float]] = field(default_factory=dict)
     cells: list[tuple[int, int]] = field(default_factory=list)
+    arrays: dict[str, np.ndarray] = field(default_factory=dict)
+    """The same columns as numpy arrays, for the groups (:func:`~.groups.spot_groups`): ``x``, ``y``,
+    ``light`` (codes, :data:`LIGHT_CODES`), ``sees <id>`` and ``dist <id>`` by enemy; not ``cost``
+    (the tactician corrects it)."""
 
     def __len__(self) -> int:
         return len(self.xy)
@@ -70,6 +74,7 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     zs: list[float] = [me.z]
     cost: list[float] = [0.0]
     rows = cols = np.zeros(0, dtype=np.intp)   # the cell spots, 1 .. len(rows)
+    cell_x = cell_y = np.zeros(0)
     if run_m > 0 and not me.flying:
         mc, mr = tmap.cell_of(me.x, me.y)
         off = math.hypot(me.x - (mc + 0.5) * tmap.cell_size, me.y - (mr + 0.5) * tmap.cell_size)
@@ -79,18 +84,17 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
         others = [(u.x, u.y) for u in view.units() if u.id != me.id and u.able]
         if tmap.in_bounds(mc, mr):
             ok[mr, mc] = False   # my own cell is spot 0
+        for ox, oy in others:   # the cells whose centre is near another fighter: at most the few round it
+            for r in range(max(0, math.floor((oy - KEEP_CLEAR_M) / s) - 1), min(tmap.rows, math.floor((oy + KEEP_CLEAR_M) / s) + 2)):
+                for c in range(max(0, math.floor((ox - KEEP_CLEAR_M) / s) - 1), min(tmap.cols, math.floor((ox + KEEP_CLEAR_M) / s) + 2)):
+                    if ok[r, c] and math.hypot((c + 0.5) * s - ox, (r + 0.5) * s - oy) < KEEP_CLEAR_M:
+                        ok[r, c] = False
         rows, cols = np.nonzero(ok)
-        cx, cy = (cols + 0.5) * s, (rows + 0.5) * s
-        for ox, oy in others:   # the cells whose centre is near another fighter (checked exactly below)
-            near = (np.abs(cx - ox) < KEEP_CLEAR_M + 1e-6) & (np.abs(cy - oy) < KEEP_CLEAR_M + 1e-6)
-            if near.any():
-                far = [not (n and math.hypot(x - ox, y - oy) < KEEP_CLEAR_M)
-                       for n, x, y in zip(near.tolist(), cx.tolist(), cy.tolist())]
-                keep = np.array(far, dtype=bool)
-                rows, cols, cx, cy = rows[keep], cols[keep], cx[keep], cy[keep]
-        xs.extend(cx.tolist())
-        ys.extend(cy.tolist())
-        zs.extend(tmap.floor_z[rows, cols].tolist())   # ground_height at a cell's centre
+        cell_xyz = cell_points(view)[rows, cols]   # centre x, y and floor z of each
+        cell_x, cell_y = cell_xyz[:, 0], cell_xyz[:, 1]
+        xs.extend(cell_x.tolist())
+        ys.extend(cell_y.tolist())
+        zs.extend(cell_xyz[:, 2].tolist())   # ground_height at a cell's centre
         cost.extend(grid[rows, cols].tolist())
         for x, y, d in extra:
             c, r = tmap.cell_of(x, y)
@@ -102,43 +106,99 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
             ys.append(y)
             zs.append(tmap.ground_height(x, y))
             cost.append(d)
-    light = list(tmap.light_at_many(np.array(xs), np.array(ys)))
-    k = 1 + len(rows)   # spots 1 .. k-1 are cell centres: their cells are known
+    k = 1 + len(rows)   # spots 1 .. k-1 are cell centres: their cells and light are known
+    light = [tmap.light_at(xs[0], ys[0])] + cell_light(view)[rows, cols].tolist()
+    light += [tmap.light_at(x, y) for x, y in zip(xs[k:], ys[k:])]
     cells = [tmap.cell_of(xs[0], ys[0])] + list(zip(cols.tolist(), rows.tolist()))
     cells += [tmap.cell_of(x, y) for x, y in zip(xs[k:], ys[k:])]
-    sp = Spots(list(zip(xs, ys)), zs, cost, [str(li) for li in light], cells=cells)
+    sp = Spots(list(zip(xs, ys)), zs, cost, light, cells=cells)
+    arr = sp.arrays
+    arr["x"] = np.concatenate(([xs[0]], cell_x, xs[k:]))
+    arr["y"] = np.concatenate(([ys[0]], cell_y, ys[k:]))
+    arr["light"] = np.array([LIGHT_CODES[light[0]]] + cell_light(view, codes=True)[rows, cols].tolist()
+                            + [LIGHT_CODES[li] for li in light[k:]])
     if not enemies:
         return sp
     loose = [0] + list(range(k, len(xs)))   # spot 0 and the extra points: asked every phase
-    mine = np.column_stack([[xs[i] for i in loose], [ys[i] for i in loose],
-                            np.array([zs[i] for i in loose]) + EYE_HEIGHT_M])
+    mine = [(xs[i], ys[i], zs[i] + EYE_HEIGHT_M) for i in loose]
     if me.prone:
-        mine[0, 2] = me.z + EYE_HEIGHT_DOWN_M
-    # the cell spots: what the sight memo of each enemy's eye does not know yet
-    eyes = [eye(e) for e in enemies]
+        mine[0] = (xs[0], ys[0], me.z + EYE_HEIGHT_DOWN_M)
+    eyes = [tuple(float(v) for v in eye(e)) for e in enemies]
+    # the loose spots' lines: what the line memo does not know yet (a fighter and its enemy that stay
+    # put look along the same line next phase); then the cell spots: what each eye's sight memo lacks
+    lines = map_cache(view, "d100 lines")
+    if len(lines) > LINE_MEMORY:
+        lines.clear()
+    pairs = [(a, b) for a in mine for b in eyes]
+    head = [lines.get(pr) for pr in pairs]
+    miss = [n for n, v in enumerate(head) if v is None]
     known = [sight_memo(view, pt) for pt in eyes]
-    lines_a, lines_b, asked = [np.repeat(mine, len(enemies), axis=0)], [np.array(eyes * len(loose))], []
-    cell_eyes = np.column_stack([(cols + 0.5) * tmap.cell_size, (rows + 0.5) * tmap.cell_size,
-                                 tmap.floor_z[rows, cols] + EYE_HEIGHT_M])
+    lines_a = [np.array([pairs[n][0] for n in miss], dtype=float).reshape(-1, 3)]
+    lines_b = [np.array([pairs[n][1] for n in miss], dtype=float).reshape(-1, 3)]
+    asked = []
+    cell_eyes = cell_points(view, EYE_HEIGHT_M)[rows, cols]
     for j, grid in enumerate(known):
         todo = np.flatnonzero(grid[rows, cols] < 0)
         asked.append(todo)
         lines_a.append(cell_eyes[todo])
-        lines_b.append(np.repeat(np.array([eyes[j]], dtype=float).reshape(1, 3), len(todo), axis=0))
-    clear = tmap.line_of_sight_many(np.concatenate(lines_a), np.concatenate(lines_b))
-    at = len(loose) * len(enemies)
-    head = clear[:at].reshape(len(loose), len(enemies))
+        lines_b.append(np.repeat(np.array([eyes[j]], dtype=float), len(todo), axis=0))
+    if sum(len(a) for a in lines_a):
+        clear = tmap.line_of_sight_many(np.concatenate(lines_a), np.concatenate(lines_b))
+    else:
+        clear = np.ones(0, dtype=bool)
+    for at, n in enumerate(miss):
+        head[n] = lines[pairs[n]] = bool(clear[at])
+    at = len(miss)
     hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
     for j, e in enumerate(enemies):
         grid, todo = known[j], asked[j]
         grid[rows[todo], cols[todo]] = clear[at:at + len(todo)]
         at += len(todo)
-        col = head[:, j].tolist()
-        sp.sees[e.id] = col[:1] + (grid[rows, cols] > 0).tolist() + col[1:]
+        col = head[j::len(enemies)]
+        seen = grid[rows, cols] > 0
+        sp.sees[e.id] = col[:1] + seen.tolist() + col[1:]
+        arr["sees " + e.id] = np.concatenate((np.array(col[:1], dtype=bool), seen, np.array(col[1:], dtype=bool)))
         ex, ey, ez = e.pos
         sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
+        arr["dist " + e.id] = np.array(sp.dist[e.id])
     return sp
 
+
+def cell_points(view: View, above: float = 0.0) -> np.ndarray:
+    """rows×cols×3 (read-only): each cell's centre x, y and its floor's height plus ``above``, as
+    ``(col + 0.5) × cell size`` and ``floor_z`` give them; kept with the map."""
+    cache = map_cache(view, "d100 cell points")
+    got = cache.get(above)
+    if got is None:
+        tmap = view.map
+        rows, cols = np.mgrid[0:tmap.rows, 0:tmap.cols]
+        got = cache[above] = np.stack([(cols + 0.5) * tmap.cell_size, (rows + 0.5) * tmap.cell_size,
+                                       tmap.floor_z + above], axis=-1)
+        got.flags.writeable = False
+    return got
+
+
+LIGHT_CODES = {"bright": 0, "dim": 1, "dark": 2}
+"""The light at a spot as a small integer (:attr:`Spots.arrays`)."""
+
+
+def cell_light(view: View, codes: bool = False) -> np.ndarray:
+    """rows×cols (read-only): the light at each cell's centre, by name (object array) or as
+    :data:`LIGHT_CODES` (``codes``); the map's light does not change, so both are kept with the map."""
+    cache = map_cache(view, "d100 cell light")
+    got = cache.get(codes)
+    if got is None:
+        pts = cell_points(view)
+        names = [str(n) for n in view.map.light_at_many(pts[:, :, 0].ravel(), pts[:, :, 1].ravel())]
+        got = np.array([LIGHT_CODES[n] for n in names] if codes else names,
+                       dtype=np.int64 if codes else object).reshape(pts.shape[:2])
+        got.flags.writeable = False
+        cache[codes] = got
+    return got
+
+
+LINE_MEMORY = 50_000
+"""Lines between two eye points whose answer :func:`spots` keeps per map (all forgotten when full)."""
 
 SIGHT_CELLS = 1 << 24
 """Cells (bytes) of sight memos kept per map: 16 MB (all are forgotten when full)."""
@@ -218,4 +278,5 @@ def sight_from(view: View, spot: tuple[float, float, float], prone: bool, enemie
     return {e.id: bool(view.map.line_of_sight((x, y, z + h), eye(e))) for e in enemies}
 
 
-__all__ = ["Spots", "spots", "sight_memo", "costs_from", "sight_from", "KEEP_CLEAR_M"]
+__all__ = ["Spots", "spots", "sight_memo", "costs_from", "sight_from", "cell_points", "cell_light", "KEEP_CLEAR_M",
+           "LIGHT_CODES"]

@@ -30,6 +30,7 @@ from tactics.rulesets.fudge_opposed.movement import fall_harm
 from tactics.rulesets.fudge_opposed.odds import p_beats, p_margin_at_least
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M, Use
 from tactics.rulesets.fudge_opposed.state import status
+from tactics.ai.routes import map_cache
 from tactics.sim.plan import Act, MoveTo
 
 from .odds import Option, attack_total, best_weapon, can_full_defend, defence_total, label, threat
@@ -44,22 +45,28 @@ PIN_ROUNDS = 3.0
 """The distance a hand-to-hand estimate assumes."""
 
 
-def opening_odds(view: Any, me: Any, target: Any) -> float:
-    """P(Melee vs Block won), criticals counted."""
-    return float(p_beats(attack_total(view, me, target, Use("Melee", "Block")), defence_total(target, "Block")))
+def opening_odds(view: Any, me: Any, target: Any, st_me: dict[str, Any] | None = None,
+                 st: dict[str, Any] | None = None) -> float:
+    """P(Melee vs Block won), criticals counted (``st_me``, ``st``: both statuses, when already read)."""
+    return float(p_beats(attack_total(view, me, target, Use("Melee", "Block"), st_me),
+                         defence_total(target, "Block", st=st)))
 
 
-def second_skills(me: Any, target: Any, action: str) -> tuple[int, int]:
+def second_skills(me: Any, target: Any, action: str, st_me: dict[str, Any] | None = None,
+                  st: dict[str, Any] | None = None) -> tuple[int, int]:
+    """Both totals of the manoeuvre's second contest (``st_me``, ``st``: both statuses, when already read)."""
     mine, theirs = SECOND[action]
-    a = me.sheet.skill(mine) + sum(v for _, v in conditions.roll_mods(status(me), mine))
-    d = target.sheet.skill(theirs) + sum(v for _, v in conditions.roll_mods(status(target), theirs))
+    a = me.sheet.skill(mine) + sum(v for _, v in conditions.roll_mods(status(me) if st_me is None else st_me, mine))
+    d = target.sheet.skill(theirs) + sum(v for _, v in conditions.roll_mods(status(target) if st is None else st, theirs))
     return a, d
 
 
-def manoeuvre_odds(view: Any, me: Any, target: Any, action: str) -> float:
-    """P(both contests won): Melee vs Block, then the seed's second contest."""
-    a, d = second_skills(me, target, action)
-    return opening_odds(view, me, target) * float(p_beats(a, d, crits=False))
+def manoeuvre_odds(view: Any, me: Any, target: Any, action: str, opening: float | None = None,
+                   st_me: dict[str, Any] | None = None, st: dict[str, Any] | None = None) -> float:
+    """P(both contests won): Melee vs Block, then the seed's second contest (``opening``: the first
+    contest's odds, ``st_me``, ``st``: both statuses, when already known)."""
+    a, d = second_skills(me, target, action, st_me, st)
+    return (opening_odds(view, me, target, st_me, st) if opening is None else opening) * float(p_beats(a, d, crits=False))
 
 
 def its_harm(view: Any, target: Any, me: Any) -> float:
@@ -85,6 +92,22 @@ def crowd_gain(view: Any, me: Any, target: Any, st: dict[str, Any], mine: Any = 
 def drop_behind(view: Any, me: Any, target: Any, at: tuple[float, float] | None = None) -> float:
     """Metres ``target`` would fall if shoved from ``at`` (default: where ``me`` stands)."""
     mx, my = at if at is not None else (me.x, me.y)
+    key = (mx, my, target.x, target.y, target.z)
+    kept = map_cache(view, "fudge drops")   # a pure function of the map and the points
+    got = kept.get(key)
+    if got is None:
+        if len(kept) >= DROP_MEMORY:
+            kept.clear()
+        got = kept[key] = _drop(view, mx, my, target)
+    return got
+
+
+DROP_MEMORY = 20_000
+""":func:`drop_behind` answers kept per map (all forgotten when full)."""
+
+
+def _drop(view: Any, mx: float, my: float, target: Any) -> float:
+    """:func:`drop_behind` worked out: the deepest ground 1-4 quarter steps of the push behind ``target``."""
     dx, dy = target.x - mx, target.y - my
     flat = math.hypot(dx, dy)
     ux, uy = (dx / flat, dy / flat) if flat > 1e-9 else (1.0, 0.0)
@@ -128,33 +151,36 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
     """Every hand-to-hand choice on ``target`` after ``steps`` (which end in reach), in hp."""
     steps = list(steps or [])
     out: list[Option] = []
+    name = label(view, target)
     hit = best_weapon(view, me, target, NEAR)
     if hit is not None:
         w, p, ev = hit
-        out.append(Option(f"{'melee' if not w.ranged else 'shoot'} ({w.name}) on {label(view, target)}",
+        out.append(Option(f"{'melee' if not w.ranged else 'shoot'} ({w.name}) on {name}",
                           steps + [Act("melee" if not w.ranged else "shoot", target.id, w.name)], p, ev))
     spared = its_harm(view, target, me)
-    tst = status(target)
+    tst, st_me = status(target), status(me)   # read once: nothing changes while a turn is weighed
+    opening = opening_odds(view, me, target, st_me, tst)
     if not tst.get("prone"):
-        p = manoeuvre_odds(view, me, target, TRIP)
+        p = manoeuvre_odds(view, me, target, TRIP, opening, st_me, tst)
         prone = {**tst, "prone": True}
         worth = spared + crowd_gain(view, me, target, prone, mine=hit)
-        out.append(Option(f"trip {label(view, target)}", steps + [Act(TRIP, target.id)], p, p * worth,
+        out.append(Option(f"trip {name}", steps + [Act(TRIP, target.id)], p, p * worth,
                           note=f"it loses {spared:.1f} hp of attack standing up"))
-    p = manoeuvre_odds(view, me, target, SHOVE)
+    p = manoeuvre_odds(view, me, target, SHOVE, opening, st_me, tst)
     h = drop_behind(view, me, target, at)
     fall = 0.75 * fall_harm(h, False) if h > 2 else 0.0
-    big = opening_odds(view, me, target) * float(p_margin_at_least(*second_skills(me, target, SHOVE), BIG_WIN))
-    out.append(Option(f"shove {label(view, target)}" + (f" off a {h:.0f} m drop" if fall else ""),
+    big = opening * float(p_margin_at_least(*second_skills(me, target, SHOVE, st_me, tst), BIG_WIN))
+    out.append(Option(f"shove {name}" + (f" off a {h:.0f} m drop" if fall else ""),
                       steps + [Act(SHOVE, target.id)], p, p * fall + big * spared,
                       note=f"fall ≈{fall:.1f} hp" if fall else ""))
-    if wielded(target):
-        p = manoeuvre_odds(view, me, target, DISARM)
-        bare = best_weapon(view, target, me, NEAR, st={**tst, "dropped": wielded(target)})
+    arms = wielded(target)
+    if arms:
+        p = manoeuvre_odds(view, me, target, DISARM, opening, st_me, tst)
+        bare = best_weapon(view, target, me, NEAR, st={**tst, "dropped": arms})
         worth = max(spared - (bare[2] if bare else 0.0), 0.0) + spared * 0.5
-        out.append(Option(f"disarm {label(view, target)}", steps + [Act(DISARM, target.id)], p, p * worth))
+        out.append(Option(f"disarm {name}", steps + [Act(DISARM, target.id)], p, p * worth))
     if grapple and not conditions.role(tst):
-        p = manoeuvre_odds(view, me, target, GRAPPLE)
+        p = manoeuvre_odds(view, me, target, GRAPPLE, opening, st_me, tst)
         pinned = {**tst, "role": "pinned", "partner": me.id}
         allies = [a for a in view.allies() if view.distance(a, target) <= view.movement(a) + SHORT_RANGE_M]
         gain = sum(max(0.0, (best_weapon(view, a, target, NEAR, st=pinned) or (0, 0, 0.0))[2]
@@ -164,7 +190,7 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
         a, d = target.sheet.skill("Strength"), me.sheet.skill("Strength")
         rounds = min(PIN_ROUNDS, 1.0 / max(float(p_beats(a, d - 1, crits=False)), 1e-3))
         per_round = gain + spared - mine if allies else 0.0
-        out.append(Option(f"grapple {label(view, target)}", steps + [Act(GRAPPLE, target.id, options={"pin": bool(allies)})],
+        out.append(Option(f"grapple {name}", steps + [Act(GRAPPLE, target.id, options={"pin": bool(allies)})],
                           p, p * rounds * max(per_round, 0.0) + (0.0 if allies else p * 0.25 * spared),
                           note=(f"pinned ≈{rounds:.1f} rounds: allies +{gain:.1f} hp a round at Block 0, "
                                 f"its {spared:.1f} hp stopped") if allies else "alone: a hold to strike from"))

@@ -174,18 +174,59 @@ def pooled(view: Any, me: Any, target: Any, w: Any, n: int, kind: str, extra_def
     return 1.0 - float(p_at_least(d, difficulty)), hits * max(0, melee_damage(me, w) - target.sheet.soak)
 
 
+BEST_MEMORY = 20_000
+""":func:`best_weapon` answers kept per encounter (all forgotten when full)."""
+
+
+def _flags(st: dict[str, Any]) -> tuple[Any, ...]:
+    """All a fighter's statuses change in its attack and defence totals (``conditions.roll_mods``,
+    ``conditions.defence``): its grapple role, full defence, lying prone, gone to ground."""
+    return (conditions.role(st), bool(st.get("full_defence")), bool(st.get("prone")), bool(st.get("gone_to_ground")))
+
+
+def _memo(view: Any) -> dict:
+    """The encounter's kept answers of :func:`best_weapon` and :func:`kept_strike`."""
+    memo = view.memo.get("fudge best weapon")
+    if memo is None or len(memo) >= BEST_MEMORY:
+        memo = view.memo["fudge best weapon"] = {}
+    return memo
+
+
+def kept_strike(view: Any, me: Any, target: Any, w: Any, distance: float) -> tuple[float, float] | None:
+    """:func:`strike` with ``w`` as it stands, kept in ``view.memo`` by what it reads (as
+    :func:`best_weapon`'s answers)."""
+    st, st_me, light = status(target), status(me), light_at(view, target)
+    usable = weapons(me)
+    key = ("strike", id(me.sheet), id(target.sheet), id(w), distance, light, _flags(st_me), _flags(st),
+           tuple(map(id, usable)))
+    memo = _memo(view)
+    if key not in memo:
+        memo[key] = strike(view, me, target, w, distance, 0, st, st_me, light, usable)
+    return memo[key]
+
+
 def best_weapon(view: Any, me: Any, target: Any, distance: float, extra_def: int = 0,
                 st: dict[str, Any] | None = None) -> tuple[Any, float, float] | None:
-    """The weapon with the most expected harm from ``distance``: (weapon, p, expected hp)."""
-    best = None
+    """The weapon with the most expected harm from ``distance``: (weapon, p, expected hp).
+
+    A pure function of the two sheets, my usable weapons, the light at the target, the distance and
+    the few statuses the totals read (:func:`_flags`), so the answers are kept in ``view.memo``: a
+    fighter asks the same few questions turn after turn."""
     st = status(target) if st is None else st
     st_me, light = status(me), light_at(view, target)   # read once for every weapon
     usable = weapons(me)
-    memo: dict = {}
+    key = (id(me.sheet), id(target.sheet), distance, extra_def, light, _flags(st_me), _flags(st),
+           tuple(map(id, usable)))
+    memo = _memo(view)
+    if key in memo:
+        return memo[key]
+    best = None
+    totals: dict = {}
     for w in usable:
-        got = strike(view, me, target, w, distance, extra_def, st, st_me, light, usable, memo)
+        got = strike(view, me, target, w, distance, extra_def, st, st_me, light, usable, totals)
         if got is not None and (best is None or got[1] > best[2]):
             best = (w, got[0], got[1])
+    memo[key] = best
     return best
 
 
@@ -222,5 +263,6 @@ def threat(view: Any, me: Any, extra_def: int = 0, within: float | None = None) 
     return total
 
 
-__all__ = ["Option", "best", "explain", "label", "light_at", "attack_total", "defence_total", "can_full_defend", "strike", "squad",
+__all__ = ["Option", "best", "explain", "label", "light_at", "attack_total", "defence_total", "can_full_defend", "strike",
+           "kept_strike", "squad",
            "pooled", "best_weapon", "threat"]

@@ -19,7 +19,7 @@ from tactics.rulesets.fudge_opposed.state import weapons
 from tactics.sim.plan import Act, MoveTo, Plan
 
 from .common import close_in
-from .odds import best_weapon, label, strike
+from .odds import best_weapon, kept_strike, label
 
 ATTACKS = ("shoot", "melee")
 """The plain attacks whose odds a move can change (concentrated fire and dog-piles are the squad's)."""
@@ -30,7 +30,7 @@ def _odds(view: Any, me: Any, target: Any, act: Act, distance: float) -> float |
     if w is None:
         got = best_weapon(view, me, target, distance)
         return None if got is None else got[1]
-    got = strike(view, me, target, w, distance)
+    got = kept_strike(view, me, target, w, distance)
     return None if got is None else got[0]
 
 

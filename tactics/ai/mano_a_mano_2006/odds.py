@@ -80,7 +80,14 @@ BLOW_MEMORY = 20_000
 def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, float]]:
     """:func:`blow_harm` of ``w`` on ``target`` for 0 … ``points`` power points: a pure function of
     the weapon's power and sharpness and the target's absorption by die, kept in ``view.shared``."""
-    absorbed = absorptions(target)
+    sheet = getattr(target, "sheet", target)
+    kept = view.shared.get("2006 absorptions")
+    if kept is None or len(kept) >= BLOW_MEMORY:
+        kept = view.shared["2006 absorptions"] = {}
+    got = kept.get(id(sheet))
+    if got is None or got[0] is not sheet:   # a pure function of the sheet: sorted once per sheet
+        got = kept[id(sheet)] = (sheet, absorptions(sheet))
+    absorbed = got[1]
     key = (w.power, w.sharpness, tuple(absorbed), points)
     memo = view.shared.get("2006 blows")
     if memo is None or len(memo) >= BLOW_MEMORY:

@@ -142,8 +142,18 @@ def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, acti
 # -- group attacks --------------------------------------------------------------
 def identical(world: Any, me: Any) -> list[Any]:
     """Able team-mates of the same sheet as ``me``, ``me`` included."""
-    key = sheet_key(me.sheet)
-    return [u for u in world.units() if u.team == me.team and u.able and sheet_key(u.sheet) == key]
+    key = None   # the sheet's encoding, made only when a team-mate's sheet is another object
+    out = []
+    for u in world.units():
+        if u.team != me.team or not u.able:
+            continue
+        if u.sheet is not me.sheet:
+            if key is None:
+                key = sheet_key(me.sheet)
+            if sheet_key(u.sheet) != key:
+                continue
+        out.append(u)
+    return out
 
 
 def still_to_act(world: Any, me: Any, r: int) -> list[Any]:

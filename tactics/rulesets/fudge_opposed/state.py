@@ -131,10 +131,18 @@ def weapons(unit: Any) -> list[Weapon]:
     """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
     those jammed, dropped or taken from it."""
     st = getattr(unit, "status", None) or {}   # the lists only: status()'s folded-in keys are not among them
-    gone = set(conditions.names(st, "jammed")) | set(conditions.names(st, "dropped")) | set(conditions.names(st, "lost"))
-    own = list(unit.sheet.weapons) + list(state_of(unit).taken.values())
-    if not any(w.name == BARE_HANDS for w in own):
+    own = list(unit.sheet.weapons)
+    taken = state_of(unit).taken
+    if taken:
+        own += taken.values()
+    for w in own:
+        if w.name == BARE_HANDS:
+            break
+    else:
         own.append(HANDS)
+    if not (st.get("jammed") or st.get("dropped") or st.get("lost")):
+        return own   # nothing out of use (the usual case: a policy asks this many times a turn)
+    gone = set(conditions.names(st, "jammed")) | set(conditions.names(st, "dropped")) | set(conditions.names(st, "lost"))
     return [w for w in own if w.name not in gone or w.name == BARE_HANDS]
 
 

@@ -51,6 +51,8 @@ def options_of(world: Any) -> Options:
 def weapons_in_hand(unit: Any) -> list[Weapon]:
     """The sheet's weapons and body, without those it has been disarmed of."""
     lost = state_of(unit).disarmed
+    if not lost:
+        return sheet_of(unit).all_weapons   # a fresh list already
     return [w for w in sheet_of(unit).all_weapons if w.name not in lost]
 
 

@@ -15,7 +15,6 @@ right pools. A :class:`Ledger` keeps those pools and writes each step as a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from tactics.rules.effects import Effect, Harm
@@ -50,8 +49,8 @@ class Ledger:
         if sum(changes.values()) != 0 or any(k not in POOLS for k in changes):
             raise ValueError(f"not a move between pools: {changes}")
         p = self.pools(uid)
-        after = replace(p, **{k: getattr(p, k) + v for k, v in changes.items()})
-        if any(getattr(after, k) < 0 for k in POOLS):
+        after = p.plus(changes)
+        if min(after.ready, after.defense, after.other, after.stun, after.damage) < 0:
             raise ValueError(f"{uid} cannot move {changes} from {p}")
         self._pools[uid] = after
         self.effects.append(Harm(uid, changes, source))

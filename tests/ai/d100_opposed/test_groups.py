@@ -35,3 +35,32 @@ def test_first_best_takes_the_first_of_equal_scores() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(groups).failed == 0
+
+
+def test_the_spots_arrays_are_their_lists_and_group_alike() -> None:
+    """spots() hands the groups its columns as numpy arrays (issue #19); they hold the lists'
+    values, and groups made from them are the groups made from the lists."""
+    from pathlib import Path
+
+    from tactics import Encounter
+    from tactics.ai.d100_opposed.spots import LIGHT_CODES
+    from tactics.ai.d100_opposed.tactician import _Ctx
+    from tactics.ai.d100_opposed.policies import Gunner
+    from tactics.rulesets.d100_opposed import load_sheet
+    from tactics.scenario import map_for
+
+    sheets = Path(__file__).resolve().parents[3] / "assets" / "characters" / "d100"
+    enc = Encounter(map_for("firefight"), seed=1, ruleset="d100-opposed")
+    enc.add(load_sheet(sheets / "duelist.toml"), team="red", at=(22.0, 14.0), id="a", policy="passive")
+    enc.add(load_sheet(sheets / "heavy.toml"), team="blue", at=(34.0, 15.0), id="b", policy="passive")
+    view = enc.view_for(enc.combatants["a"])
+    ctx = _Ctx(Gunner(), view, view.me, view.enemies())
+    sp = ctx.sp
+    arr = dict(sp.arrays)
+    assert arr["x"].tolist() == [p[0] for p in sp.xy] and arr["y"].tolist() == [p[1] for p in sp.xy]
+    assert arr["light"].tolist() == [LIGHT_CODES[li] for li in sp.light] and len(set(sp.light)) > 1
+    assert arr["sees b"].tolist() == sp.sees["b"] and arr["dist b"].tolist() == sp.dist["b"]
+    members = list(range(len(sp)))
+    made = groups.spot_groups(ctx, members)
+    sp.arrays.clear()   # as Spots made without them: the groups make them from the lists
+    assert groups.spot_groups(ctx, members) == made and len(made) > 1

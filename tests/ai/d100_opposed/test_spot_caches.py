@@ -42,3 +42,30 @@ def test_spot_sight_is_line_of_sight_and_the_memo_fills_in() -> None:
     memo = sight_memo(view, target)
     asked = {(c, r) for c, r in sp.cells[1:]}
     assert {(c, r) for r, c in zip(*np.nonzero(memo >= 0))} == asked   # only the cells it needed
+
+
+def _fields(sp) -> tuple:
+    return sp.xy, sp.z, sp.cost, sp.light, sp.sees, sp.dist, sp.cells
+
+
+def test_spots_read_from_the_kept_lines_cell_points_and_light_are_a_fresh_look() -> None:
+    """The lines from the loose spots, the cells' centres and their light are kept per map
+    (issue #19); a look that reads them gives every field a look on empty caches gives."""
+    for name, a, b in (("arena", (5.0, 13.0), (31.0, 13.0)), ("firefight", (22.0, 14.0), (50.0, 14.0))):
+        enc = Encounter(map_for(name), seed=1, ruleset="d100-opposed")
+        enc.add(load_sheet(SHEETS / "duelist.toml"), team="red", at=a, id="a", policy="passive")
+        enc.add(load_sheet(SHEETS / "heavy.toml"), team="blue", at=b, id="b", policy="passive")
+        view = enc.view_for(enc.combatants["a"])
+        me, enemies = view.me, view.enemies()
+        extra = [(me.x + 1.3, me.y + 0.7, 1.6)]   # a point off the cell centres, as the tactician adds
+        first = _fields(spots(view, me, enemies, 14.0, extra))
+        assert view.shared["d100 lines"][1]   # the loose spots' lines were kept
+        kept = _fields(spots(view, me, enemies, 14.0, extra))
+        view.shared.clear()
+        fresh = _fields(spots(view, me, enemies, 14.0, extra))
+        assert kept == first == fresh
+        lights = set(fresh[3])
+        assert lights <= {"bright", "dim", "dark"}
+        assert fresh[3] == [view.map.light_at(x, y) for x, y in fresh[0]]
+        if name == "firefight":
+            assert len(lights) > 1   # some spots lit, some not: the kept light grid is read per cell

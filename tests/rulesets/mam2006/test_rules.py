@@ -208,3 +208,33 @@ def test_climbs_and_falls() -> None:
     assert [CLIMB_DIFFICULTY[k] for k in surfaces] == [0, 1, 2, 3, 4]
     assert [fall_difficulty(h) for h in (2, 3, 8.9, 9)] == [0, 1, 2, 3]
     assert fall_power(6, "failure") == 6 and fall_power(7, "half") == 3 and fall_power(7, "success") == 0
+
+
+@given(pools, st.dictionaries(st.sampled_from(["ready", "defense", "other", "stun", "damage"]), st.integers(-6, 6)))
+def test_plus_adds_the_changes_pool_by_pool(p, changes):
+    after = p.plus(changes)
+    assert after.as_dict() == {k: v + changes.get(k, 0) for k, v in p.as_dict().items()}
+
+
+@given(pools, st.sampled_from(["ready", "defense", "other", "stun"]), st.sampled_from(["ready", "defense", "other"]),
+       st.integers(0, 6))
+def test_move_takes_from_one_pool_and_gives_to_another(p, source, dest, n):
+    if getattr(p, source) < n:
+        with pytest.raises(ValueError):
+            p.move(source, dest, n)
+        return
+    after = p.move(source, dest, n)
+    assert after.hp == p.hp
+    if source != dest:
+        assert getattr(after, source) == getattr(p, source) - n and getattr(after, dest) == getattr(p, dest) + n
+
+
+def test_the_ledger_refuses_a_move_that_leaves_a_pool_negative():
+    from tactics.rulesets.mano_a_mano_2006.ledger import Ledger
+
+    led = Ledger({"a": Pools(2, 0, 0, 0, 0)})
+    led.move("a", {"ready": -2, "defense": 2}, "all into defense")
+    assert led.pools("a") == Pools(0, 2, 0, 0, 0) and led.effects[0].changes == {"ready": -2, "defense": 2}
+    with pytest.raises(ValueError):
+        led.move("a", {"ready": -1, "other": 1}, "from nothing")
+    assert led.pools("a") == Pools(0, 2, 0, 0, 0) and len(led.effects) == 1
