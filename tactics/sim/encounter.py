@@ -103,7 +103,7 @@ class Encounter(Referee, Pausing, Carrying):
         self._joiners = 0
         self._xyz = np.zeros((8, 3))
         """Every combatant's position, row ``c.row``: nearest-enemy queries in one numpy step."""
-        self._enemy_rows: dict[str, tuple[np.ndarray, list[UnitView]]] | None = None
+        self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self.shared: dict[str, Any] = {} if shared is None else shared
@@ -114,9 +114,6 @@ class Encounter(Referee, Pausing, Carrying):
         self._no_fight: str | None = None
         self.schedule: Any = None
         self.world = EngineWorld(self)
-        self._health_version = 0
-        self._checked_at = -1
-        self._able_by_team: dict[str, list[UnitView]] | None = None
         self._starts: dict[str, tuple[float, float, float]] = {}
         self._start_flying: dict[str, bool] = {}
         self._passengers: dict[str, list[str]] = {}
