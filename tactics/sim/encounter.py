@@ -35,7 +35,7 @@ from tactics.errors import InputError
 from tactics.map import Mover
 from tactics.replay.schema import End, Header, Turn
 from tactics.rules.registry import DEFAULT, get_ruleset
-from tactics.sim import surprise
+from tactics.sim import collector, surprise
 from tactics.sim.carrying import Carrying
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
@@ -222,7 +222,8 @@ class Encounter(Referee, Pausing, Carrying):
         :meth:`run_until` paused the fight, carry the same fight on (see :mod:`tactics.sim.pausing`)."""
         stop = self._stop_at(until)
         if self._ended is None:
-            self.env.run(until=stop)
+            with collector.paused():  # a fight makes next to no cycles (tactics.sim.collector)
+                self.env.run(until=stop)
         if self._ended is None:
             self._finish(None, f"time limit of {until:g} s reached")
         return Result(self)

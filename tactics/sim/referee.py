@@ -71,22 +71,27 @@ class Referee:
         ``c``: who, when the caller knows. A fighter who can no longer act is taken out of the
         team lists as they are (same order, one list walk each) and only its team is looked at
         again at the end check; a 400 v 400 fight rebuilt all of them from all 800 fighters at
-        each of its hundreds of downs. Anything else rebuilds them."""
+        each of its hundreds of downs. Anything else rebuilds them, and so does the down of a
+        team's first able fighter in turn order (the teams come in that order: it may change)."""
         self._health_version += 1
-        if c is not None and not c.able and self._able_by_team is not None and self._tables_of is self.order:
-            self._drop(c)
-            return
+        teams = self._able_by_team
+        if c is not None and not c.able and teams is not None and self._tables_of is self.order:
+            mine = teams.get(c.team)
+            # the teams' order is that of their first able member: when that one goes, rebuild
+            if mine and mine[0] is not self._views[c.id]:
+                self._drop(c, mine)
+                return
         self._able_by_team = None
         self._enemy_rows = None
         self._teams_in = None
 
-    def _drop(self, c: Combatant) -> None:
-        """Take ``c`` out of every cached team list (new lists: a caller may hold the old ones)."""
+    def _drop(self, c: Combatant, mine: list[Any]) -> None:
+        """Take ``c`` out of every cached team list (new lists: a caller may hold the old ones);
+        ``mine``: its team's list, where it is not the first."""
         v = self._views[c.id]
         teams = self._able_by_team
         assert teams is not None
-        mine = teams.get(c.team)
-        if mine is not None and v in mine:
+        if v in mine:
             teams[c.team] = [u for u in mine if u is not v]
         rows = self._enemy_rows
         if rows:
