@@ -216,6 +216,12 @@ class CellGraph:
         return tuple(self.kind.tolist()), tuple(self.surf.tolist()), frozen_floats(self.gap), self._fwd[2]
 
     @locked_cached_property
+    def cls_flat(self) -> tuple[int, ...]:
+        """:attr:`cls` as one flat tuple, node number -> class (a path's first look, without numpy's
+        per-item cost)."""
+        return tuple(self.cls.ravel().tolist())
+
+    @locked_cached_property
     def jump_tables(self) -> JumpTables:
         """What :meth:`astar` needs beyond the edges (built on first use)."""
         return JumpTables(self)

@@ -81,20 +81,24 @@ class Routing:
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
         a, b = self._point3(start), self._point3(goal)
-        (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
-        if not (self.in_bounds(ca, ra) and self.in_bounds(cb, rb)):
+        s, cols = self.cell_size, self.cols
+        ca, ra, cb, rb = math.floor(a[0] / s), math.floor(a[1] / s), math.floor(b[0] / s), math.floor(b[1] / s)
+        if not (0 <= ca < cols and 0 <= ra < self.rows and 0 <= cb < cols and 0 <= rb < self.rows):
+            return None  # (cell_of and in_bounds, inline: every move of every turn asks)
+        u, v = ra * cols + ca, rb * cols + cb
+        cls = g.cls_flat
+        ka, kb = cls[u], cls[v]
+        if ka == NONE or kb == NONE:
             return None
-        if g.cls[ra, ca] == NONE or g.cls[rb, cb] == NONE:
-            return None
-        u, v = ra * self.cols + ca, rb * self.cols + cb
         if u == v:
             if a == b:
                 return []
-            kind = "walk" if g.cls[ra, ca] == 1 else ("swim" if g.cls[ra, ca] == 2 else "fly")
+            kind = "walk" if ka == 1 else ("swim" if ka == 2 else "fly")
             return [Leg(kind, a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
-        straight = self._straight_walk(g, a, b, ra, ca, rb, cb)
-        if straight is not None:
-            return [straight]  # open level ground all the way: one straight leg, no search
+        if ka == 1 and kb == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:  # _straight_walk, inline
+            inv = 1.0 / s
+            if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]  # one leg, no search
         edges: list[int] = []
         nodes = g.astar(u, v, edges)
         if nodes is None:

@@ -108,7 +108,7 @@ class Effects:
             tracks[k] = tracks.get(k, 0) + v
         was_able = c.able
         if c.set_standing(self.rules.standing(c)):
-            enc.health_changed()
+            enc.health_changed(c)
         self.record(Harm(t=now, who=c.id, changes=changes, tracks=dict(tracks), standing=c.standing,
                          source=source))
         if was_able and not c.able:

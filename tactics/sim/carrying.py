@@ -77,6 +77,7 @@ class Carrying:
         for o in self.group_of(c):
             o.x, o.y, o.z = p
             self._xyz[o.row] = p
+            self._moved += 1
 
     def echo_move(self, ev: Move) -> None:
         """A move of one member of a group is a move of every member (the replay animates each)."""

@@ -35,7 +35,7 @@ from tactics.errors import InputError
 from tactics.map import Mover
 from tactics.replay.schema import End, Header, Turn
 from tactics.rules.registry import DEFAULT, get_ruleset
-from tactics.sim import surprise
+from tactics.sim import collector, surprise
 from tactics.sim.carrying import Carrying
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
@@ -103,7 +103,7 @@ class Encounter(Referee, Pausing, Carrying):
         self._joiners = 0
         self._xyz = np.zeros((8, 3))
         """Every combatant's position, row ``c.row``: nearest-enemy queries in one numpy step."""
-        self._enemy_rows: dict[str, tuple[np.ndarray, list[UnitView]]] | None = None
+        self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
         self.shared: dict[str, Any] = {} if shared is None else shared
@@ -114,9 +114,6 @@ class Encounter(Referee, Pausing, Carrying):
         self._no_fight: str | None = None
         self.schedule: Any = None
         self.world = EngineWorld(self)
-        self._health_version = 0
-        self._checked_at = -1
-        self._able_by_team: dict[str, list[UnitView]] | None = None
         self._starts: dict[str, tuple[float, float, float]] = {}
         self._start_flying: dict[str, bool] = {}
         self._passengers: dict[str, list[str]] = {}
@@ -225,7 +222,8 @@ class Encounter(Referee, Pausing, Carrying):
         :meth:`run_until` paused the fight, carry the same fight on (see :mod:`tactics.sim.pausing`)."""
         stop = self._stop_at(until)
         if self._ended is None:
-            self.env.run(until=stop)
+            with collector.paused():  # a fight makes next to no cycles (tactics.sim.collector)
+                self.env.run(until=stop)
         if self._ended is None:
             self._finish(None, f"time limit of {until:g} s reached")
         return Result(self)

@@ -20,6 +20,7 @@ from typing import Any
 import simpy
 
 from tactics.dice import SeededDice
+from tactics.sim import collector
 
 
 class Pausing:
@@ -74,7 +75,8 @@ class Pausing:
             stop_here = simpy.core.StopSimulation.callback
             end.callbacks.append(stop_here)  # stop at the end too, if it comes before t
             try:
-                self.env.run(until=t)
+                with collector.paused():  # as run() plays (tactics.sim.collector)
+                    self.env.run(until=t)
             finally:
                 if end.callbacks is not None and stop_here in end.callbacks:
                     end.callbacks.remove(stop_here)

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
 
 
+_add_rows = np.add.reduce
+
+
 class Referee:
     """The end check, team lists and stalemates of an encounter."""
 
@@ -45,16 +48,64 @@ class Referee:
                 continue
             self._finish(None, self.turns.stall_reason())
 
-    def health_changed(self) -> None:
-        """Someone became able or unable to act: the end check and team lists look again."""
+    def _init_referee(self) -> None:
+        """The referee's caches, all empty (called by the encounter's ``__init__``)."""
+        self._health_version = 0
+        self._checked_at = -1
+        self._able_by_team: dict[str, list[Any]] | None = None
+        self._tables_of: list[Any] | None = None
+        """The turn order (``self.order``, the very list) the team lists were built in."""
+        self._enemy_rows: dict[Any, tuple[np.ndarray, list[Any]]] | None = None
+        self._teams_in: set[str] | None = None
+        """The teams still in the fight at the last end check (None: work it out from everyone)."""
+        self._recheck: set[str] = set()
+        self._expected: set[str] = set()
+        """Every team of the fight (worked out with :attr:`_teams_in`)."""
+        self._moved = 0
+        """How many times anyone was placed: :meth:`enemies_near` reuses its last distances while it stands."""
+        self._near_memo: tuple | None = None
+
+    def health_changed(self, c: Combatant | None = None) -> None:
+        """Someone became able or unable to act: the end check and team lists look again.
+
+        ``c``: who, when the caller knows. A fighter who can no longer act is taken out of the
+        team lists as they are (same order, one list walk each) and only its team is looked at
+        again at the end check; a 400 v 400 fight rebuilt all of them from all 800 fighters at
+        each of its hundreds of downs. Anything else rebuilds them, and so does the down of a
+        team's first able fighter in turn order (the teams come in that order: it may change)."""
         self._health_version += 1
+        teams = self._able_by_team
+        if c is not None and not c.able and teams is not None and self._tables_of is self.order:
+            mine = teams.get(c.team)
+            # the teams' order is that of their first able member: when that one goes, rebuild
+            if mine and mine[0] is not self._views[c.id]:
+                self._drop(c, mine)
+                return
         self._able_by_team = None
         self._enemy_rows = None
+        self._teams_in = None
+
+    def _drop(self, c: Combatant, mine: list[Any]) -> None:
+        """Take ``c`` out of every cached team list (new lists: a caller may hold the old ones);
+        ``mine``: its team's list, where it is not the first."""
+        v = self._views[c.id]
+        teams = self._able_by_team
+        assert teams is not None
+        if v in mine:
+            teams[c.team] = [u for u in mine if u is not v]
+        rows = self._enemy_rows
+        if rows:
+            for key, (idx, views) in list(rows.items()):
+                if v in views:
+                    i = views.index(v)
+                    rows[key] = (np.delete(idx, i), views[:i] + views[i + 1:])
+        self._recheck.add(c.team)
 
     def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
         """Put ``c`` at ``p``: the one way positions change during a fight."""
         c.x, c.y, c.z = p
         self._xyz[c.row] = p
+        self._moved += 1
         if self._passengers:
             self.carry_along(c, p)  # a carried unit and its carrier move together (tactics.sim.carrying)
 
@@ -78,7 +129,7 @@ class Referee:
         d = self._xyz.take(idx, 0)
         d -= self._xyz[c.row]
         d *= d
-        return views[int(d.sum(1).argmin())]
+        return views[int(_add_rows(d, 1).argmin())]  # d.sum(1) without numpy's Python wrapper: the same sums
 
     def enemies_near(self, c: Any, slack: float, within: float = 0.0) -> list[Any]:
         """The able enemies of ``c`` whose flat distance is at most the nearest one's plus ``slack``, or at
@@ -87,12 +138,18 @@ class Referee:
         idx, views = self._enemy_table(c.team)
         if len(views) <= 1:
             return list(views)
-        xyz = self._xyz
-        d = xyz.take(idx, 0)
-        d -= xyz[c.row]
-        d2 = d[:, 0] * d[:, 0]
-        d2 += d[:, 1] * d[:, 1]
-        bound = max(math.sqrt(d2.min()) + slack, within) + 1e-6
+        memo = self._near_memo
+        if memo is not None and memo[0] is c and memo[1] == self._moved and memo[2] is idx:
+            d2, nearest = memo[3], memo[4]  # asked again before anyone moved (a policy's second look)
+        else:
+            xyz = self._xyz
+            d = xyz.take(idx, 0)
+            d -= xyz[c.row]
+            d2 = d[:, 0] * d[:, 0]
+            d2 += d[:, 1] * d[:, 1]
+            nearest = math.sqrt(d2.min())
+            self._near_memo = (c, self._moved, idx, d2, nearest)
+        bound = max(nearest + slack, within) + 1e-6
         return [views[i] for i in (d2 <= bound * bound).nonzero()[0].tolist()]
 
     def allies_near(self, c: Any, within: float) -> list[Any]:
@@ -115,7 +172,7 @@ class Referee:
         d -= self._xyz[c.row]
         d *= d
         bound = within + 1e-6
-        return [v for i in (d.sum(1) <= bound * bound).nonzero()[0].tolist() if (v := views[i]).id != c.id]
+        return [v for i in (_add_rows(d, 1) <= bound * bound).nonzero()[0].tolist() if (v := views[i]).id != c.id]
 
     def able_views(self) -> dict[str, list[Any]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""
@@ -126,6 +183,7 @@ class Referee:
                 if c.able:
                     teams.setdefault(c.team, []).append(self._views[c.id])
             self._able_by_team = teams
+            self._tables_of = self.order
         return teams
 
     def note_activity(self) -> None:
@@ -149,20 +207,16 @@ class Referee:
             return
         self._checked_at = self._health_version
         alone = getattr(self.rules, "acts_alone", None)  # optional: a vehicle never acts by itself
-        if alone is None:
-            teams = {c.team for c in self.order if c.able}
-        else:
-            by_sheet: dict[int, bool] = {}  # fighters share sheets: ask once per sheet
-            teams = set()
-            for c in self.order:
-                if c.able:
-                    k = id(c.sheet)
-                    ok = by_sheet.get(k)
-                    if ok is None:
-                        ok = by_sheet[k] = alone(c.sheet)
-                    if ok:
-                        teams.add(c.team)
-        expected = {c.team for c in self.order}
+        teams = self._teams_in
+        if teams is None:
+            teams = self._teams_in = {c.team for c in self.order if c.able and (alone is None or alone(c.sheet))}
+            self._expected = {c.team for c in self.order}
+        else:  # only the teams someone left since the last check can have dropped out
+            for team in self._recheck:
+                if not any(c.team == team and c.able and (alone is None or alone(c.sheet)) for c in self.order):
+                    teams.discard(team)
+        self._recheck.clear()
+        expected = self._expected
         if len(expected) >= 2 and len(teams) <= 1:
             if teams:
                 (winner,) = teams

@@ -1,0 +1,70 @@
+"""A fight runs with the cyclic garbage collector off, and leaves it as it found it."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+
+from tactics import Encounter, load_character
+from tactics.map import TacticalMap
+from tactics.sim import collector
+from tactics.sim.plan import Plan
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Spy:
+    """Holds still and notes whether the collector was on at each of its turns."""
+
+    name = "spy"
+
+    def __init__(self, seen: list[bool]) -> None:
+        self.seen = seen
+
+    def plan(self, view) -> Plan:
+        self.seen.append(gc.isenabled())
+        return Plan([], "watching")
+
+
+def _fight(seen: list[bool]) -> Encounter:
+    enc = Encounter(TacticalMap.from_grid(["." * 12] * 6, name="open"), seed=3)
+    steven = load_character(ROOT / "assets/characters/steven.toml")
+    enc.add(steven, "red", at=(3, 5), policy=Spy(seen))
+    enc.add(steven, "blue", at=(19, 5), policy="brawler")
+    return enc
+
+
+def test_the_collector_is_off_during_the_fight_and_on_after():
+    assert gc.isenabled()
+    seen: list[bool] = []
+    _fight(seen).run(until=20)
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
+
+def test_a_paused_fight_pauses_the_collector_too_and_run_carries_on_the_same():
+    seen: list[bool] = []
+    enc = _fight(seen)
+    assert enc.run_until(3.0)
+    assert seen and not any(seen) and gc.isenabled()
+    enc.run(until=20)
+    assert not any(seen) and gc.isenabled()
+
+
+def test_a_collector_switched_off_by_the_caller_stays_off():
+    gc.disable()
+    try:
+        _fight([]).run(until=5)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_an_error_in_the_fight_switches_the_collector_back_on():
+    with pytest.raises(RuntimeError, match="boom"):
+        with collector.paused():
+            assert not gc.isenabled()
+            raise RuntimeError("boom")
+    assert gc.isenabled()
