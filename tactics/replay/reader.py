@@ -90,7 +90,7 @@ class Replay:
         if self._timeline is None:
             from tactics.replay.fold import Timeline
 
-            with _collector_paused():  # keyframes and motion indexes: many objects, no cycles
+            with collector_paused():  # keyframes and motion indexes: many objects, no cycles
                 self._timeline = Timeline(self.header, self.events)
         return self._timeline
 
@@ -183,8 +183,9 @@ def _check_lines(data: bytes, source: str, max_line: int) -> None:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Hold the cyclic garbage collector off while a million events are decoded or folded.
+def collector_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector off while a million events are decoded or folded (as it
+    was, after; the engine plays its fights under it too, :mod:`tactics.sim.collector`).
 
     Neither makes reference cycles, but every leg's coordinate tuple and every
     keyframe is a new container: the collector would run thousands of times
@@ -245,7 +246,7 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
         except RecursionError:
             raise InputError(source, f"line {last_line}", "truncated event: JSON nested too deeply") from None
     try:
-        with _collector_paused():
+        with collector_paused():
             events = event_decoder.decode_lines(rest)
     except (msgspec.DecodeError, RecursionError, UnicodeDecodeError):
         events = _decode_line_by_line(rest, source, event_decoder)
@@ -259,7 +260,7 @@ def _replay(header: Header | v1.Header, events: list, source: str) -> Replay:
     if isinstance(header, v1.Header):
         from tactics.replay.migrate import migrate
 
-        with _collector_paused():
+        with collector_paused():
             header, events = migrate(header, events)
     return Replay(header, events, source)
 

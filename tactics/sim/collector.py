@@ -26,21 +26,6 @@ reads the collector, so no fight changes.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
-
-
-@contextmanager
-def paused() -> Iterator[None]:
-    """Hold the cyclic garbage collector off inside the block (as it was, after)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
+from tactics.replay.reader import collector_paused as paused
 
 __all__ = ["paused"]
