@@ -125,3 +125,30 @@ def test_a_remembered_throw_chance_follows_the_distance():
         seen.add(p)
     assert len(seen) >= 3  # near, far and out of range differ
     assert act_chance(view, me, target, "quick throw", knife, (), distance=60.0) is None
+
+
+def test_the_chances_a_brawler_leaves_for_the_guard_are_the_guards_own():
+    from tactics.ai.mano_a_mano.lawful import attack_odds
+    from tactics.ai.mano_a_mano.odds import noted_chance
+
+    noted = 0
+    for a, b in (("steven", "clone"), ("steven", "soldier"), ("knight", "swashbuckler"), ("grappler", "giant")):
+        for standing in ("healthy", "injured"):
+            enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=3, shared={})
+            red = enc.add(load_character(ROOT / f"assets/characters/{a}.toml"), team="red", at=(10, 3),
+                          policy="passive")
+            enc.add(load_character(ROOT / f"assets/characters/{b}.toml"), team="blue", at=(12, 3), policy="passive")
+            enc.combatants[red.id].standing = standing
+            view = enc.view_for(enc.combatants[red.id])
+            view.memo[PLANNING] = {}
+            try:
+                plan = Brawler()._plan(view)  # the brawler's own plan, before the guard
+                for s in plan.steps:
+                    p = noted_chance(view, s)
+                    if p is not None:
+                        noted += 1
+                        assert p == attack_odds(view, view.me, s, view.me.pos)
+            finally:
+                del view.memo[PLANNING]
+            assert all(noted_chance(view, s) is None for s in plan.steps)  # nothing left once the plan is made
+    assert noted >= 6

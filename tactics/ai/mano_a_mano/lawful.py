@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
-from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, matchup
+from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, matchup, noted_chance
 from tactics.rulesets.mano_a_mano.actions import ACTIONS
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -165,7 +165,9 @@ def odds_record(view: View, plan: Plan) -> Plan:
             x, y, z = me.pos if at is None else at
             at = (s.x, s.y, s.z if s.z is not None else z)
         elif isinstance(s, Act):
-            p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
+            p = noted_chance(view, s)  # the policy's own estimate of a blow it built, when it left one
+            if p is None:
+                p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
             if p is not None and (worst is None or p < worst[0]):
                 worst = (p, s, aimed)
             if s.action == "aim":

@@ -141,6 +141,24 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     return m
 
 
+def note_chances(view: View, acts: tuple[Act, ...], chances: tuple[float, ...]) -> None:
+    """While a plan is made (:data:`PLANNING`), leave the chance of each of ``acts``: hand-to-hand
+    attacks a policy built from its own estimates of them, on the matchup of this plan (the chance
+    of a blow reads neither where it is struck from nor an aim). The guard of :mod:`.lawful` reads
+    it back (:func:`noted_chance`) instead of working the odds out again."""
+    scope = view.memo.get(PLANNING)
+    if scope is not None:
+        for a, p in zip(acts, chances):
+            scope[id(a)] = (a, p)  # the act itself kept: its id is no other's while the plan is made
+
+
+def noted_chance(view: View, act: Act) -> float | None:
+    """The chance :func:`note_chances` left for ``act`` (this very object) in this plan, or None."""
+    scope = view.memo.get(PLANNING)
+    got = None if scope is None else scope.get(id(act))
+    return got[1] if got is not None and got[0] is act else None
+
+
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
              charge_m: float = 0.0, distance: float | None = None, aim: int = 0,
              me_posture: str | None = None, match: tuple | None = None) -> Estimate | None:
