@@ -132,8 +132,9 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
             return got
     partner = me.partner
     tx, ty, tz = target.pos
-    m = (id(me.character), id(target.character), me_posture or posture(me), partner == target.id,
-         me.role if partner else None, posture(target),
+    m = (id(me.character), id(target.character),
+         me_posture or (ON_THE_GROUND if me.prone else STANDING), partner == target.id,  # posture(me)
+         me.role if partner else None, ON_THE_GROUND if target.prone else STANDING,  # posture(target)
          target.role if target.partner else None, me.z >= tz + 1.0,
          target.state.defense_bonus_total(), view.map.light_at(tx, ty))
     if scope is not None:
