@@ -39,6 +39,7 @@ from tactics.sim import collector, surprise
 from tactics.sim.carrying import Carrying
 from tactics.sim.combatant import Combatant
 from tactics.sim.header import make_header, sheet_kind
+from tactics.sim.mapcaches import shared_for
 from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
 from tactics.sim.pausing import Pausing
 from tactics.sim.referee import Referee
@@ -106,8 +107,9 @@ class Encounter(Referee, Pausing, Carrying):
         self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
-        self.shared: dict[str, Any] = {} if shared is None else shared
-        """Caches of pure functions, which may outlive this encounter (see ``View.shared``)."""
+        self.shared: dict[str, Any] = shared_for(map) if shared is None else shared
+        """Caches of pure functions, which may outlive this encounter (see ``View.shared``; without
+        ``shared``, those of the fights on this map: :mod:`tactics.sim.mapcaches`)."""
         self._movers: dict[Any, Mover] = self.shared.setdefault("engine movers", {})
         """The engine's :class:`Mover` of each sheet (a pure function of the sheet)."""
         self._surpriser: str | None = None

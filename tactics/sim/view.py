@@ -127,7 +127,8 @@ class View:
         Only for values that are a pure function of their key, with objects
         (sheets) in the key rather than their ``id``: an ``id`` may be reused by
         another object once the encounter that held it is gone. Without
-        anything to share with it is the encounter's own.
+        anything given, the fights on the same map object share theirs
+        (:mod:`tactics.sim.mapcaches`).
         """
         return self._enc.shared
 

@@ -115,3 +115,21 @@ def test_the_rulesets_refusals_know_the_new_actions():
     assert rules.check(world, me, Act("quick strike", target="blue-1", weapon="machete")).endswith("not in hand")
     me.state.aim_bonus = 5
     assert rules.check(world, me, Act("strategic strike", target="blue-1", weapon="hands")).endswith("while aiming")
+
+
+def test_a_remembered_disarm_weighing_follows_the_weapons_in_hand():
+    # the climber's hands (3) against Steven's machete (5): worth a disarm; once the machete is
+    # out of Steven's hand nothing he holds outclasses the climber's, whatever was remembered
+    from tactics.ai.mano_a_mano.tricks import _outclassed
+    from tactics.sim.view import View
+
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([]))
+    enc.add(sheet("climber"), "red", at=(3.0, 3.0), policy=Scripted([]))
+    enc.add(sheet(), "blue", at=(5.0, 3.0), policy=Scripted([]))
+    view = View(enc, enc.combatants["red-1"])
+    steven = view.unit("blue-1")
+    assert _outclassed(view, view.me, steven) and _outclassed(view, view.me, steven)  # again: remembered
+    enc.combatants["blue-1"].state.out_of_hand["machete"] = "dropped"
+    assert not _outclassed(view, view.me, steven)
+    back = View(enc, enc.combatants["blue-1"])
+    assert not _outclassed(back, back.me, view.me)  # the other way round: Steven's machete beats hands

@@ -11,12 +11,13 @@ Mano a Mano one, unchanged, so the same seeds give the same fights::
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.rulesets.mano_a_mano import Character
 from tactics.sim.plan import Act, MoveTo, Plan
-from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
+from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
 from tactics.sim.view import UnitView, View
 
 
@@ -28,6 +29,8 @@ class Advance(Lawful):
     def __init__(self) -> None:
         self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
         """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
+        self._strikes: dict[str, Act] = {}
+        """The quick strike on each target, made once (the same step every melee turn)."""
 
     def plan(self, view: View) -> Plan:
         me = view.me
@@ -53,13 +56,18 @@ class Advance(Lawful):
         melee = known[2]
         if melee is None:
             return Plan([], "no weapon")
-        steps: list[Any] = []
-        if not view.in_reach(me, target):
-            steps.append(MoveTo(target.x, target.y, target.z if me.flying else None))
-            if not me.flying and view.flat_distance(me, target) > view.movement(me) + MELEE_REACH_M:
-                return Plan(steps, f"closing on {target.name}")  # no strike can land this turn
-        steps.append(Act("quick strike", target=target.id, weapon=melee))
-        return Plan(steps, f"closing on {target.name}")
+        strike = self._strikes.get(target.id)
+        if strike is None or strike.weapon != melee:  # an Act is immutable: one per target will do
+            strike = self._strikes[target.id] = Act("quick strike", target=target.id, weapon=melee)
+        mx, my, mz = me.pos
+        tx, ty, tz = target.pos
+        flat = math.hypot(mx - tx, my - ty)
+        if abs(mz - tz) <= MELEE_REACH_UP_M and flat <= MELEE_REACH_M:  # view.in_reach (this ruleset's reach)
+            return Plan([strike], f"closing on {target.name}")
+        move = MoveTo(tx, ty, tz if me.flying else None)
+        if not me.flying and flat > view.movement(me) + MELEE_REACH_M:
+            return Plan([move], f"closing on {target.name}")  # no strike can land this turn
+        return Plan([move, strike], f"closing on {target.name}")
 
 
 def best_melee_weapon(me: UnitView) -> str | None:

@@ -39,7 +39,7 @@ from tactics.ai.fields import movers, reach_field
 from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks, trips
 from tactics.ai.mano_a_mano.focus import pick_target
-from tactics.ai.mano_a_mano.odds import matchup
+from tactics.ai.mano_a_mano.odds import matchup, note_chances
 from tactics.ai.mano_a_mano.spoils import spoils_plan
 from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
 from tactics.ai.reactions import Reactive
@@ -75,7 +75,8 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     Remembered in the encounter's memo by what the choice depends on (the
     :func:`~tactics.ai.mano_a_mano.odds.matchup`, charge, strenuous strikes allowed,
     health: :func:`~tactics.ai.mano_a_mano.strikes.melee_choice`'s own key) and the target,
-    so a repeated melee turn builds one key and neither the acts nor the text.
+    so a repeated melee turn builds one key and neither the acts nor the text; the blows' odds are
+    left for the guard of :mod:`.lawful` (:func:`~tactics.ai.mano_a_mano.odds.note_chances`).
     """
     match = matchup(view, me, target)
     memo = view.memo.get("brawler strikes")
@@ -87,7 +88,9 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
         if len(memo) > 20_000:
             memo.clear()
         attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
-        got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target))
+        got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target),
+                           tuple(a.p for a in attacks))
+    note_chances(view, got[0], got[2])  # for the guard (lawful): the odds of these blows, worked out
     return list(got[0]), got[1]
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
-from tactics.ai.mano_a_mano.odds import act_chance, matchup
+from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, matchup, noted_chance
 from tactics.rulesets.mano_a_mano.actions import ACTIONS
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -37,6 +37,8 @@ ATTACKS = ("strike", "throw", "shot", "grapple")
 
 MOVED_AWAY = ("is out of reach", "out of range")
 """Refusals a move before the action is meant to lift."""
+_NONE = object()
+"""No second argument (a ``plan`` answer)."""
 
 
 def lawful(view: View, plan: Plan) -> Plan:
@@ -152,17 +154,24 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
     already carries them (a policy built on another passes through here twice) is left as it is."""
-    if any(what == ODDS for what, _ in plan.alternatives):
+    if plan.alternatives and any(what == ODDS for what, _ in plan.alternatives):
         return plan
     me = view.me
     worst: tuple[float, Act, bool] | None = None
-    for i, s in enumerate(plan.steps):
-        if isinstance(s, Act):
-            at, _, _ = _walked(me, plan.steps[:i])
-            aimed = bool(me.state.aim_bonus) or any(isinstance(a, Act) and a.action == "aim" for a in plan.steps[:i])
-            p = attack_odds(view, me, s, at, aimed=aimed)
+    at: tuple[float, float, float] | None = None  # where the moves so far end (made when one is seen)
+    aimed = bool(me.state.aim_bonus)  # or an aim earlier in the plan
+    for s in plan.steps:
+        if isinstance(s, MoveTo):
+            x, y, z = me.pos if at is None else at
+            at = (s.x, s.y, s.z if s.z is not None else z)
+        elif isinstance(s, Act):
+            p = noted_chance(view, s)  # the policy's own estimate of a blow it built, when it left one
+            if p is None:
+                p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
             if p is not None and (worst is None or p < worst[0]):
                 worst = (p, s, aimed)
+            if s.action == "aim":
+                aimed = True
     if worst is None:
         return plan
     p, act, aimed = worst
@@ -191,17 +200,30 @@ class Lawful:
 
 
 def _checked(fn, name: str):  # type: ignore[no-untyped-def]
+    """``fn`` answering through :func:`lawful`, with the matchups of one answer remembered meanwhile
+    (:data:`~.odds.PLANNING`: nothing moves while a policy plans; a policy built on another answers
+    inside the outer one's scope)."""
+    def answer(self, view, arg):  # type: ignore[no-untyped-def]
+        memo = view.memo
+        if PLANNING in memo:
+            return lawful(view, fn(self, view) if arg is _NONE else fn(self, view, arg))
+        memo[PLANNING] = {}
+        try:
+            return lawful(view, fn(self, view) if arg is _NONE else fn(self, view, arg))
+        finally:
+            del memo[PLANNING]
+
     if name == "plan":
         def plan(self, view):  # type: ignore[no-untyped-def]
-            return lawful(view, fn(self, view))
+            return answer(self, view, _NONE)
         wrapped = plan
     elif name == "counter":
         def counter(self, view, attacker):  # type: ignore[no-untyped-def]
-            return lawful(view, fn(self, view, attacker))
+            return answer(self, view, attacker)
         wrapped = counter
     else:
         def after_counter(self, view, plan):  # type: ignore[no-untyped-def]
-            return lawful(view, fn(self, view, plan))
+            return answer(self, view, plan)
         wrapped = after_counter
     wrapped.__doc__, wrapped.__qualname__ = fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]

@@ -86,6 +86,9 @@ def thrown_range_difficulty(action: str, d: float, rng: float) -> int:
 
 
 # -- one attack, estimated ------------------------------------------------
+PLANNING = "matchups while planning"
+"""The memo key of the matchups one plan builds: there only while a policy passing its plans through
+:class:`.lawful.Lawful` plans (nothing moves meanwhile, so a pair's matchup stays what it was)."""
 _MISSING = object()
 """A memo's "not there yet" (None is a remembered answer: the attack is impossible)."""
 _DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
@@ -117,14 +120,44 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     Both sheets, ``me``'s posture (or ``me_posture``), whether the target is
     ``me``'s grapple partner, both grapple roles (``UnitView.role``), attacking from above, the
     target's defense bonus and the light at the target. :func:`estimate` and
-    :func:`best_melee` key their memos on it, so one turn builds it once.
+    :func:`best_melee` key their memos on it. While a policy plans (:data:`PLANNING` open in the
+    memo) nothing moves, so one plan builds it once per pair and the guard of
+    :mod:`.lawful` reads the policy's.
     """
+    scope = view.memo.get(PLANNING)
+    if scope is not None:
+        key = (me.id, target.id, me_posture)
+        got = scope.get(key)
+        if got is not None:
+            return got
     partner = me.partner
     tx, ty, tz = target.pos
-    return (id(me.character), id(target.character), me_posture or posture(me), partner == target.id,
-            me.role if partner else None, posture(target),
-            target.role if target.partner else None, me.z >= tz + 1.0,
-            target.state.defense_bonus_total(), view.map.light_at(tx, ty))
+    m = (id(me.character), id(target.character),
+         me_posture or (ON_THE_GROUND if me.prone else STANDING), partner == target.id,  # posture(me)
+         me.role if partner else None, ON_THE_GROUND if target.prone else STANDING,  # posture(target)
+         target.role if target.partner else None, me.z >= tz + 1.0,
+         target.state.defense_bonus_total(), view.map.light_at(tx, ty))
+    if scope is not None:
+        scope[key] = m
+    return m
+
+
+def note_chances(view: View, acts: tuple[Act, ...], chances: tuple[float, ...]) -> None:
+    """While a plan is made (:data:`PLANNING`), leave the chance of each of ``acts``: hand-to-hand
+    attacks a policy built from its own estimates of them, on the matchup of this plan (the chance
+    of a blow reads neither where it is struck from nor an aim). The guard of :mod:`.lawful` reads
+    it back (:func:`noted_chance`) instead of working the odds out again."""
+    scope = view.memo.get(PLANNING)
+    if scope is not None:
+        for a, p in zip(acts, chances):
+            scope[id(a)] = (a, p)  # the act itself kept: its id is no other's while the plan is made
+
+
+def noted_chance(view: View, act: Act) -> float | None:
+    """The chance :func:`note_chances` left for ``act`` (this very object) in this plan, or None."""
+    scope = view.memo.get(PLANNING)
+    got = None if scope is None else scope.get(id(act))
+    return got[1] if got is not None and got[0] is act else None
 
 
 def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,
@@ -144,15 +177,7 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     memo = view.memo.setdefault("estimates", {})
     steps = None
     if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
-        d = distance if distance is not None else view.distance(me, target)
-        ranges = view.memo.get("ranges")
-        if ranges is None:
-            ranges = view.memo["ranges"] = {}
-        rkey = (match[0], id(weapon), action)  # the range is the sheet's (in the matchup), weapon's, action's
-        rng = ranges.get(rkey)
-        if rng is None:
-            rng = ranges[rkey] = view.max_range(me, weapon, action)
-        steps = -1 if rng <= 0 or d > rng else thrown_range_difficulty(action, d, rng)
+        steps = _range_steps(view, me, target, match, weapon, action, distance)
     key = (match, action, id(weapon), charge_m, aim, steps)
     try:
         return memo[key]
@@ -172,6 +197,20 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         got = shared[skey] = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
     memo[key] = got
     return got
+
+
+def _range_steps(view: View, me: UnitView, target: UnitView, match: tuple, weapon: Weapon, action: str,
+                 distance: float | None) -> int:
+    """The range difficulty of a shot or throw (-1: out of range), all the distance counts through."""
+    d = distance if distance is not None else view.distance(me, target)
+    ranges = view.memo.get("ranges")
+    if ranges is None:
+        ranges = view.memo["ranges"] = {}
+    rkey = (match[0], id(weapon), action)  # the range is the sheet's (in the matchup), weapon's, action's
+    rng = ranges.get(rkey)
+    if rng is None:
+        rng = ranges[rkey] = view.max_range(me, weapon, action)
+    return -1 if rng <= 0 or d > rng else thrown_range_difficulty(action, d, rng)
 
 
 def _sides(view: View, me: UnitView, match: tuple, kind: str, aiming: bool) -> tuple[int, int, int] | None:
@@ -223,11 +262,38 @@ def act_chance(view: View, me: UnitView, target: UnitView, action: str, weapon: 
                avoid: tuple[str, ...] = (), distance: float | None = None, aim: int = 0,
                match: tuple | None = None) -> float | None:
     """The chance of ``action`` as planned: aimed around exactly the armor pieces ``avoid`` (where
-    :func:`estimate` picks the way with the best expected harm); None if impossible."""
-    armor = [o for o in _armor(view, target.character) if o[0] == tuple(avoid)] or [((), 0, 0)]
+    :func:`estimate` picks the way with the best expected harm); None if impossible.
+
+    Remembered as :func:`estimate` is, in the encounter's memo and the scenario-shared cache (the
+    matchup, the weapon, the armor avoided, the aim and, for a shot or a throw, the range
+    difficulty), so the guard of :mod:`.lawful` asking about the attack a policy planned costs a lookup.
+    """
+    avoid = tuple(avoid)
     match = matchup(view, me, target) if match is None else match
-    e = _estimate(view, me, target, action, weapon, 0.0, distance, aim, match, armor)
-    return None if e is None else e.p
+    steps = None
+    if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
+        steps = _range_steps(view, me, target, match, weapon, action, distance)
+    memo = view.memo.get("act chances")
+    if memo is None:
+        memo = view.memo["act chances"] = {}
+    key = (match, action, id(weapon), avoid, aim, steps)
+    got = memo.get(key, _MISSING)
+    if got is _MISSING:
+        if len(memo) > 20_000:
+            memo.clear()
+        shared = view.shared.get("act chances")  # then the fights of the scenario (sheets, not ids)
+        if shared is None:
+            shared = view.shared["act chances"] = {}
+        skey = (me.character, target.character, match[2:], action, weapon, avoid, aim, steps)
+        got = shared.get(skey, _MISSING)
+        if got is _MISSING:
+            if len(shared) > 20_000:
+                shared.clear()
+            armor = [o for o in _armor(view, target.character) if o[0] == avoid] or [((), 0, 0)]
+            e = _estimate(view, me, target, action, weapon, 0.0, distance, aim, match, armor)
+            got = shared[skey] = None if e is None else e.p
+        memo[key] = got
+    return got
 
 
 def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: Weapon | None,

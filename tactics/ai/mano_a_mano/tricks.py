@@ -51,11 +51,14 @@ def _in_reach(a: UnitView, b: UnitView) -> bool:
 def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
     if me.health != "healthy" or me.partner is not None or me.prone:
         return None
+    near = view.allies_near(COVER_REACH_M)
+    if not near:
+        return None  # nobody to cover (a duel): no need to look at the enemies
     # every able enemy: ask the engine's position table for the near ones (same answer, no walk of all)
     full = len(enemies) > NEAR_QUERY_FROM and view.is_enemy_list(enemies, me)
     if any(_in_reach(me, e) for e in (view.enemies_near(0.0, MELEE_REACH_M, me) if full else enemies)):
         return None
-    for ally in view.allies_near(COVER_REACH_M):
+    for ally in near:
         if ally.id == me.id or ally.health != "injured" or not ally.able:
             continue
         if view.distance(me, ally) > COVER_REACH_M:
@@ -80,16 +83,31 @@ def _best_power(u: UnitView) -> int:
 def disarm_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
     if me.health != "healthy" or not _in_reach(me, target):
         return None
-    held = [w for w in target.sheet.weapons if w.kind == "hand" and w.name not in target.state.out_of_hand]
-    if not held:
-        return None
-    theirs = max(target.sheet.power_with(w) for w in held)
-    if theirs < _best_power(me) + DISARM_EDGE:
+    if not _outclassed(view, me, target):
         return None
     e = estimate(view, me, target, "disarm", None)
     if e is None or e.p < MIN_P:
         return None
     return Plan([Act("disarm", target=target.id)], f"disarming {target.name} ({e.p:.0%})")
+
+
+def _outclassed(view: View, me: UnitView, target: UnitView) -> bool:
+    """Does a hand weapon ``target`` holds hit :data:`DISARM_EDGE` or more harder than ``me``'s best in hand?
+    (Remembered per pair of sheets while neither has lost a weapon: then it reads the sheets alone.)"""
+    whole = not me.state.out_of_hand and not target.state.out_of_hand
+    if whole:
+        memo = view.memo.get("outclassed")
+        if memo is None:
+            memo = view.memo["outclassed"] = {}
+        key = (id(me.sheet), id(target.sheet))  # both sheets live as long as the encounter's memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+    held = [w for w in target.sheet.weapons if w.kind == "hand" and w.name not in target.state.out_of_hand]
+    out = bool(held) and max(target.sheet.power_with(w) for w in held) >= _best_power(me) + DISARM_EDGE
+    if whole:
+        memo[key] = out
+    return out
 
 
 def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH_M) -> float:
@@ -138,6 +156,8 @@ def heave_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None
     if me.health != "healthy" or me.prone or me.partner is not None:
         return None
     ch = me.sheet
+    if not _has_rocks(view, ch):
+        return None
     st = me.state
     rocks = [w for w in ch.weapons if w.kind == "thrown" and ch.unwieldy(w) and w.name not in st.spent
              and w.name not in st.out_of_hand]
@@ -149,7 +169,20 @@ def heave_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None
     return None
 
 
+def _has_rocks(view: View, ch: Any) -> bool:
+    """Does the sheet ``ch`` carry an unwieldy thrown object at all? (Remembered per sheet.)"""
+    memo = view.memo.get("sheets with rocks")
+    if memo is None:
+        memo = view.memo["sheets with rocks"] = {}
+    got = memo.get(id(ch))
+    if got is None or got[0] is not ch:
+        got = memo[id(ch)] = (ch, any(w.kind == "thrown" and ch.unwieldy(w) for w in ch.weapons))
+    return got[1]
+
+
 def ready_plan(view: View, me: UnitView) -> Plan | None:
+    if not me.state.out_of_hand:
+        return None
     dropped = [n for n, how in me.state.out_of_hand.items() if how == "dropped"]
     if not dropped or me.partner is not None:
         return None

@@ -29,9 +29,19 @@ MIN_P = 0.3
 """The least chance of a hit worth a trip (as :data:`.tricks.MIN_P`)."""
 
 
-def fall_chance(target: UnitView) -> float:
-    """The chance a target put off balance fails its roll against 8 and falls."""
-    return 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
+def fall_chance(target: UnitView, view: View | None = None) -> float:
+    """The chance a target put off balance fails its roll against 8 and falls (a pure function of
+    its sheet: remembered in ``view``'s memo when given)."""
+    if view is None:
+        return 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
+    memo = view.memo.get("fall chances")
+    if memo is None:
+        memo = view.memo["fall chances"] = {}
+    sheet = target.sheet
+    got = memo.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        got = memo[id(sheet)] = (sheet, 1.0 - hit_chance(balance_skill(sheet), KEEP_BALANCE))
+    return got[1]
 
 
 def _ally_gain(view: View, me: UnitView, target: UnitView) -> float:
@@ -55,38 +65,54 @@ def _carries(view: View, u: UnitView) -> bool:
         any(e.carrier == u.id for e in view.enemies())
 
 
-def trip_value(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
-    """The trip's estimate and its whole expected value (harm, fall, allies' opening); None when
-    no trip can be made (the target is down, flying, or the rules refuse)."""
+def _trip_odds(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
+    """The trip's estimate and its whole expected value, before asking whether the rules and the
+    saddle allow it (:func:`_trip_allowed`); None when no trip can be weighed."""
     if target.prone or target.flying or me.health != "healthy":
         return None
     if me.carrier is not None or target.carrier is not None:
         return None  # a rider in the saddle neither trips nor is tripped (000 · Mounted Combat)
     if kind_of(me.character) is not None or kind_of(target.character) is not None:
         return None  # mounts and vehicles: no hands to trip with, no two legs to trip
-    if _carries(view, me) or _carries(view, target):
-        return None
-    act = Act("trip", target=target.id)
-    if view.refusal(act) is not None:
-        return None
     e = estimate(view, me, target, "trip", None)
     if e is None:
         return None
-    fall = fall_chance(target)
+    fall = fall_chance(target, view)
     return e, e.p * (e.harm + fall * (FALL_STUN * STUN_WEIGHT + _ally_gain(view, me, target)))
+
+
+def _trip_allowed(view: View, me: UnitView, target: UnitView) -> bool:
+    """Nobody rides either fighter, and the rules allow the trip now."""
+    if _carries(view, me) or _carries(view, target):
+        return False
+    return view.refusal(Act("trip", target=target.id)) is None
+
+
+def trip_value(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
+    """The trip's estimate and its whole expected value (harm, fall, allies' opening); None when
+    no trip can be made (the target is down, flying, or the rules refuse)."""
+    got = _trip_odds(view, me, target)
+    if got is None or not _trip_allowed(view, me, target):
+        return None
+    return got
 
 
 def trip_plan(view: View, me: UnitView, target: UnitView, otherwise: float,
               for_allies: bool = False) -> Plan | None:
     """Trip ``target`` when the trip's value beats ``otherwise`` (the expected harm of the turn the
     policy would play instead) and its chance is fair; else None. ``for_allies``: only when an
-    ally in reach of the target would strike it on the ground."""
-    got = trip_value(view, me, target)
+    ally in reach of the target would strike it on the ground.
+
+    The value is weighed first: a trip that would not pay (most turns) needs neither the rules'
+    check nor the look for riders (every test must pass, so the order does not change the answer)."""
+    got = _trip_odds(view, me, target)
     if got is None:
         return None
     e, value = got
     if e.p < MIN_P or value <= otherwise:
         return None
+    if not _trip_allowed(view, me, target):
+        return None
     if for_allies and _ally_gain(view, me, target) <= 0:
         return None
-    return Plan([e.act(target)], f"tripping {target.name} ({e.p:.0%} to hit, {fall_chance(target):.0%} to fell)")
+    return Plan([e.act(target)], f"tripping {target.name} ({e.p:.0%} to hit, {fall_chance(target, view):.0%} to fell)")

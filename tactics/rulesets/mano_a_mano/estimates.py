@@ -57,30 +57,40 @@ def refusal(world: Any, c: Any, act: Any) -> str | None:
     if spec is None:
         return f"unknown action {act.action!r}"
     ch = c.sheet
+    st = c.state
+    name = spec.name
     weapon = None
     if act.weapon:
-        try:
-            weapon = ch.weapon(act.weapon)
-        except KeyError:
-            if act.weapon not in c.state.taken:
+        held = ch.weapon_stats.get(act.weapon)  # ch.weapon(), without its KeyError on the common path
+        if held is None:
+            if act.weapon not in st.taken:
                 return f"{c.name} has no weapon {act.weapon!r}"
             ch = armed_sheet(c)  # a weapon it took by a disarm, as resolve.act finds it
-            weapon = ch.weapon(act.weapon)
-    if weapon is not None and weapon.name in c.state.out_of_hand and spec.name != "ready weapon":
-        return f"{spec.name}: {weapon.name} is not in hand"
-    if spec.name in STRATEGIC and c.state.aim_bonus:
-        return f"{spec.name} cannot be done while aiming"
-    unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
-    ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
+            held = ch.weapon_stats[act.weapon]
+        weapon = held.weapon
+        if weapon.name in st.out_of_hand and name != "ready weapon":
+            return f"{name}: {weapon.name} is not in hand"
+    if name in STRATEGIC and st.aim_bonus:
+        return f"{name} cannot be done while aiming"
+    unwieldy = weapon is not None and weapon.heft > ch.strength  # ch.unwieldy(weapon)
+    ok, why = allowed(name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None,
+                      ch.encumbrance != "none", unwieldy)
     if not ok:
-        return f"{spec.name}: {why}"
-    if spec.kind == "other":
+        return f"{name}: {why}"
+    kind = spec.kind
+    if kind == "other":
         return _other_refusal(world, c, act, spec, weapon)
     target = world.unit(act.target or "")
     if target is None or not target.able:
-        return f"{spec.name}: no able target {act.target!r}"
-    if weapon is not None and not _reaches(world, c, target, spec.name, weapon):
-        return f"{spec.name}: {target.name} is out of reach"
+        return f"{name}: no able target {act.target!r}"
+    if weapon is None:
+        return None
+    if kind in ("strike", "grapple"):  # _reaches, hand to hand
+        if math.hypot(c.x - target.x, c.y - target.y) <= MELEE_REACH_M and abs(c.z - target.z) <= MELEE_REACH_UP_M:
+            return None
+        return f"{name}: {target.name} is out of reach"
+    if not _reaches(world, c, target, name, weapon):
+        return f"{name}: {target.name} is out of reach"
     return None
 
 

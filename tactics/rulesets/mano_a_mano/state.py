@@ -74,7 +74,8 @@ class FighterState:
         return s
 
     def defense_bonus_total(self) -> int:
-        return sum(m[1] for m in self.defense_bonus)
+        bonus = self.defense_bonus
+        return sum(m[1] for m in bonus) if bonus else 0  # (none most turns: no generator then)
 
 
 class TurnBudget:
