@@ -1,0 +1,177 @@
+"""The spots an archer weighs, per map: cell centres, their eyes and light, and what each sees.
+
+Every turn the archer (:mod:`.archer`) scores the cells around it by what
+its eye would see from each (a line to the target and to the nearest
+enemies), their light, height and cost. The cells, their eyes and their
+light are the map's own, so :class:`Spots` works them out once per map
+(kept in the scenario-shared ``view.shared``); and the sight from a cell's
+eye to a point is a pure function of the two, so it keeps it too, one
+*column* per point looked at (every cell of the map: unknown, clear or
+blocked). Enemies stand still for turns and the fights of a batch open
+alike, so most of a turn's lines were drawn before; only the pairs never
+asked go to ``TacticalMap.line_of_sight_many``, together in one call::
+
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from tactics.map import TacticalMap
+    >>> view = SimpleNamespace(map=TacticalMap.from_grid(["...#..."]), shared={})
+    >>> sp = spots(view)
+    >>> eyes = np.array([[sp.xs[0], sp.ys[0], sp.eye_z[0]], [2.5, 1.0, 1.5]])   # a cell's eye, another point
+    >>> sp.sight(view.map, eyes, np.array([[5.0, 1.0, 1.5], [13.0, 1.0, 1.5]])).tolist()
+    [[True, False], [True, False]]
+    >>> int((sp.column((5.0, 1.0, 1.5)) != UNKNOWN).sum())                      # the cell's answer is kept
+    1
+
+The answers are the map's, pair for pair (the map's vectorised sight gives
+each line the answer it gives it alone), so remembering them changes no
+fight. A column is as many bytes as the map has cells; at most
+:data:`COLUMN_BYTES` of them are kept per map, all forgotten when full. Dict
+look-ups and stores are atomic and two threads filling one column write the
+same answers, so threads sharing a scenario may use it at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tactics.sim.view import EYE_HEIGHT_M
+
+__all__ = ["Spots", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "PAIRS"]
+
+UNKNOWN, CLEAR, BLOCKED = 0, 1, 2
+"""A column's entries: not asked yet, a clear line, a blocked one."""
+
+COLUMN_BYTES = 1 << 24
+"""Most bytes of sight columns kept per map (16 MB; at least 64 columns), all forgotten when full."""
+
+PAIRS = 65_536
+"""Most single lines (:meth:`Spots.sight_from`) kept per map, all forgotten when full."""
+
+
+class Spots:
+    """One map's cells as an archer's spots (flat arrays, index ``row * cols + col``)."""
+
+    def __init__(self, tmap: Any) -> None:
+        self.map = tmap
+        self.cols, self.rows, self.s = tmap.cols, tmap.rows, tmap.cell_size
+        s = self.s
+        rr, cc = np.divmod(np.arange(self.rows * self.cols), self.cols)
+        self.heights = np.asarray(tmap.heights, dtype=float)
+        self.xs = (cc + 0.5) * s
+        self.ys = (rr + 0.5) * s
+        self.eye_z = self.heights.ravel() + EYE_HEIGHT_M
+        self.light = np.asarray(tmap.light_codes_many(self.xs, self.ys))
+        self.max_columns = max(64, COLUMN_BYTES // max(1, self.rows * self.cols))
+        self._columns: dict[tuple[float, float, float], np.ndarray] = {}
+        self._squares: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._pairs: dict[tuple[float, ...], bool] = {}
+
+    def square(self, col: int, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Columns and rows (flat, row-major, read-only) of the cells at most ``k`` cells from
+        (col, row) either way, clipped to the map: ``np.meshgrid``'s order, kept per square."""
+        key = (col, row, k)
+        got = self._squares.get(key)
+        if got is None:
+            cols = np.arange(max(0, col - k), min(self.cols, col + k + 1))
+            rows = np.arange(max(0, row - k), min(self.rows, row + k + 1))
+            cc, rr = np.tile(cols, len(rows)), np.repeat(rows, len(cols))
+            cc.flags.writeable = rr.flags.writeable = False
+            if len(self._squares) >= 4096:
+                self._squares.clear()
+            got = self._squares[key] = (cc, rr)
+        return got
+
+    def column(self, point: tuple[float, float, float]) -> np.ndarray:
+        """int8[cells]: what each cell's eye is known to see of ``point`` (UNKNOWN, CLEAR, BLOCKED)."""
+        col = self._columns.get(point)
+        if col is None:
+            if len(self._columns) >= self.max_columns:
+                self._columns.clear()
+            col = self._columns[point] = np.zeros(self.rows * self.cols, dtype=np.int8)
+        return col
+
+    def cell_eyes(self, A: np.ndarray) -> np.ndarray:
+        """For each row of ``A`` the flat index of the cell whose eye it is exactly, else -1."""
+        s = self.s
+        c = np.floor(A[:, 0] / s).astype(np.intp)
+        r = np.floor(A[:, 1] / s).astype(np.intp)
+        inside = (c >= 0) & (c < self.cols) & (r >= 0) & (r < self.rows)
+        idx = np.where(inside, r * self.cols + c, 0)
+        same = inside & (self.xs[idx] == A[:, 0]) & (self.ys[idx] == A[:, 1]) & (self.eye_z[idx] == A[:, 2])
+        return np.where(same, idx, -1)
+
+    def sight_from(self, tmap: Any, eye: tuple[float, float, float], W: list[tuple[float, float, float]]) -> list[bool]:
+        """:meth:`sight` from one eye, in plain Python (a turn's look at its targets):
+        each pair remembered by itself (at most :data:`PAIRS` of them)."""
+        pairs = self._pairs
+        out: list[bool | None] = [pairs.get(eye + w) for w in W]
+        todo = [j for j, v in enumerate(out) if v is None]
+        if todo:
+            seen = tmap.line_of_sight_many(np.array([eye] * len(todo), dtype=float),
+                                           np.array([W[j] for j in todo], dtype=float)).tolist()
+            if len(pairs) >= PAIRS:
+                pairs.clear()
+            for j, v in zip(todo, seen):
+                out[j] = pairs[eye + W[j]] = bool(v)
+        return out  # type: ignore[return-value]
+
+    def sight(self, tmap: Any, A: np.ndarray, W: np.ndarray) -> np.ndarray:
+        """bool[n, m]: a clear line from each of the n eyes ``A`` to each of the m points ``W``
+        ((x, y, z) rows): ``tmap.line_of_sight_many`` pair by pair, every pair remembered (a
+        cell's eye in the point's column, any other eye as a single pair). A fresh array."""
+        A = np.asarray(A, dtype=float)
+        out = np.zeros((len(A), len(W)), dtype=bool)
+        idx = self.cell_eyes(A)
+        on_cell = idx >= 0
+        cell_rows = np.flatnonzero(on_cell)
+        cells = idx[cell_rows]
+        eyes = [(i, tuple(A[i].tolist())) for i in np.flatnonzero(~on_cell).tolist()]
+        pairs = self._pairs
+        ask_j: list[int] = []
+        ask_rows: list[np.ndarray] = []
+        cols: list[np.ndarray] = []
+        free: list[tuple[int, int, tuple[float, ...]]] = []
+        targets = [tuple(w) for w in np.asarray(W, dtype=float).tolist()]
+        for j, w in enumerate(targets):
+            col = self.column(w)  # type: ignore[arg-type]
+            cols.append(col)
+            known = col[cells]
+            out[cell_rows, j] = known == CLEAR
+            todo = cell_rows[known == UNKNOWN]
+            if len(todo):
+                ask_rows.append(todo)
+                ask_j.append(j)
+            for i, eye in eyes:
+                v = pairs.get(eye + w)
+                if v is None:
+                    free.append((i, j, eye + w))
+                else:
+                    out[i, j] = v
+        if not ask_rows and not free:
+            return out
+        counts = [len(r) for r in ask_rows]
+        rows = np.concatenate(ask_rows + [np.array([i for i, _, _ in free], dtype=np.intp)])
+        js = np.concatenate([np.repeat(np.array(ask_j, dtype=np.intp), counts),
+                             np.array([j for _, j, _ in free], dtype=np.intp)])
+        seen = np.asarray(tmap.line_of_sight_many(A[rows], np.asarray(W, dtype=float)[js]), dtype=bool)
+        out[rows, js] = seen
+        start = 0
+        for j, r, k in zip(ask_j, ask_rows, counts):
+            cols[j][idx[r]] = np.where(seen[start:start + k], CLEAR, BLOCKED)
+            start += k
+        if free:
+            if len(pairs) + len(free) > PAIRS:
+                pairs.clear()
+            for (_, _, key), v in zip(free, seen[start:].tolist()):
+                pairs[key] = v
+        return out
+
+
+def spots(view: Any) -> Spots:
+    """The :class:`Spots` of ``view.map``, made once per map and kept in ``view.shared``."""
+    got = view.shared.get("archer spots")
+    if got is None or got.map is not view.map:
+        got = view.shared["archer spots"] = Spots(view.map)
+    return got
