@@ -313,33 +313,34 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             return None
         cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
         cell = rr * sp.cols + cc
-        xs, ys, gz, codes = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell]
+        xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
         if is_here.any():  # where I stand exactly, not the cell's centre
-            xs[is_here], ys[is_here], gz[is_here] = me.x, me.y, me.z
-            codes[is_here] = LIGHTS.index(tmap.light_at(me.x, me.y))
-        n = len(xs)
-        A = np.stack([xs, ys, gz + EYE_HEIGHT_M], axis=1)
+            h = int(np.flatnonzero(is_here)[0])
+            gz[h] = me.z
+            if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
+                cell[h] = -1  # not a cell's eye
+                xs[h], ys[h] = me.x, me.y
+                A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
+                codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
-        AA = np.repeat(A, len(watch), axis=0)
-        BB = np.tile(W, (n, 1))
-        vis = sp.sight(tmap, A, W)
-        d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
+        vis = sp.sight(tmap, A, W, cell)
+        d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
         vis &= d_all <= rng
         dist = d_all[:, 0]
         sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
-        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
-        threat = np.zeros(n)
-        for e in enemies:
-            if e.character.airspeed > 0:
-                threat += np.hypot(xs - e.x, ys - e.y) < e.character.airspeed + 3
-                continue
-            close = np.hypot(xs - e.x, ys - e.y) < view.movement(e) + 3.0
-            above = gz - e.z > 2.5
-            threat += close & ~above
+        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
+        ex = np.array([e.x for e in enemies], dtype=float)
+        ey = np.array([e.y for e in enemies], dtype=float)
+        ez = np.array([e.z for e in enemies], dtype=float)
+        flies = np.array([e.character.airspeed > 0 for e in enemies], dtype=bool)
+        runs = np.array([e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0 for e in enemies],
+                        dtype=float)
+        close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
+        threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
         cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
         height = np.clip(gz - target.z, 0, 10) * 0.3
         turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))

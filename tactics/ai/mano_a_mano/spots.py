@@ -62,6 +62,8 @@ class Spots:
         self.xs = (cc + 0.5) * s
         self.ys = (rr + 0.5) * s
         self.eye_z = self.heights.ravel() + EYE_HEIGHT_M
+        self.eyes = np.stack([self.xs, self.ys, self.eye_z], axis=1)
+        """Every cell's eye, (x, y, z) rows."""
         self.light = np.asarray(tmap.light_codes_many(self.xs, self.ys))
         self.max_columns = max(64, COLUMN_BYTES // max(1, self.rows * self.cols))
         self._columns: dict[tuple[float, float, float], np.ndarray] = {}
@@ -117,54 +119,57 @@ class Spots:
                 out[j] = pairs[eye + W[j]] = bool(v)
         return out  # type: ignore[return-value]
 
-    def sight(self, tmap: Any, A: np.ndarray, W: np.ndarray) -> np.ndarray:
+    def sight(self, tmap: Any, A: np.ndarray, W: np.ndarray, cells: np.ndarray | None = None) -> np.ndarray:
         """bool[n, m]: a clear line from each of the n eyes ``A`` to each of the m points ``W``
         ((x, y, z) rows): ``tmap.line_of_sight_many`` pair by pair, every pair remembered (a
-        cell's eye in the point's column, any other eye as a single pair). A fresh array."""
+        cell's eye in the point's column, any other eye as a single pair). ``cells``: what
+        :meth:`cell_eyes` would answer, when the caller knows it. A fresh array."""
         A = np.asarray(A, dtype=float)
-        out = np.zeros((len(A), len(W)), dtype=bool)
-        idx = self.cell_eyes(A)
+        W = np.asarray(W, dtype=float)
+        targets = [tuple(w) for w in W.tolist()]
+        idx = self.cell_eyes(A) if cells is None else cells
         on_cell = idx >= 0
         cell_rows = np.flatnonzero(on_cell)
-        cells = idx[cell_rows]
-        eyes = [(i, tuple(A[i].tolist())) for i in np.flatnonzero(~on_cell).tolist()]
-        pairs = self._pairs
-        ask_j: list[int] = []
-        ask_rows: list[np.ndarray] = []
-        cols: list[np.ndarray] = []
-        free: list[tuple[int, int, tuple[float, ...]]] = []
-        targets = [tuple(w) for w in np.asarray(W, dtype=float).tolist()]
-        for j, w in enumerate(targets):
-            col = self.column(w)  # type: ignore[arg-type]
-            cols.append(col)
-            known = col[cells]
-            out[cell_rows, j] = known == CLEAR
-            todo = cell_rows[known == UNKNOWN]
-            if len(todo):
-                ask_rows.append(todo)
-                ask_j.append(j)
-            for i, eye in eyes:
-                v = pairs.get(eye + w)
-                if v is None:
-                    free.append((i, j, eye + w))
-                else:
-                    out[i, j] = v
-        if not ask_rows and not free:
+        cols = [self.column(w) for w in targets]  # type: ignore[arg-type]
+        known = np.stack(cols)[:, idx[cell_rows]]  # m × the cell rows
+        out = np.zeros((len(A), len(W)), dtype=bool)
+        out[cell_rows] = (known == CLEAR).T
+        ask_j, ask_k = np.nonzero(known == UNKNOWN)
+        rows, js = cell_rows[ask_k], ask_j
+        free: list[tuple[float, ...]] = []
+        if len(cell_rows) < len(A):  # eyes off a cell's centre: single pairs
+            pairs = self._pairs
+            fr: list[int] = []
+            fj: list[int] = []
+            for i in np.flatnonzero(~on_cell).tolist():
+                eye = tuple(A[i].tolist())
+                for j, w in enumerate(targets):
+                    v = pairs.get(eye + w)
+                    if v is None:
+                        fr.append(i)
+                        fj.append(j)
+                        free.append(eye + w)
+                    else:
+                        out[i, j] = v
+            if free:
+                rows = np.concatenate([rows, np.array(fr, dtype=np.intp)])
+                js = np.concatenate([js, np.array(fj, dtype=np.intp)])
+        if not len(rows):
             return out
-        counts = [len(r) for r in ask_rows]
-        rows = np.concatenate(ask_rows + [np.array([i for i, _, _ in free], dtype=np.intp)])
-        js = np.concatenate([np.repeat(np.array(ask_j, dtype=np.intp), counts),
-                             np.array([j for _, j, _ in free], dtype=np.intp)])
-        seen = np.asarray(tmap.line_of_sight_many(A[rows], np.asarray(W, dtype=float)[js]), dtype=bool)
+        seen = np.asarray(tmap.line_of_sight_many(A[rows], W[js]), dtype=bool)
         out[rows, js] = seen
-        start = 0
-        for j, r, k in zip(ask_j, ask_rows, counts):
-            cols[j][idx[r]] = np.where(seen[start:start + k], CLEAR, BLOCKED)
-            start += k
+        k = len(ask_k)
+        if k:
+            mark = np.where(seen[:k], CLEAR, BLOCKED).astype(np.int8)
+            cells = idx[rows[:k]]
+            for j in np.unique(ask_j).tolist():
+                sel = ask_j == j
+                cols[j][cells[sel]] = mark[sel]
         if free:
+            pairs = self._pairs
             if len(pairs) + len(free) > PAIRS:
                 pairs.clear()
-            for (_, _, key), v in zip(free, seen[start:].tolist()):
+            for key, v in zip(free, seen[k:].tolist()):
                 pairs[key] = v
         return out
 
