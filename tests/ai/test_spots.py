@@ -95,6 +95,10 @@ def test_the_square_is_meshgrids_and_the_cells_are_the_maps() -> None:
         assert got[0].tolist() == cc.ravel().tolist() and got[1].tolist() == rr.ravel().tolist()
         assert not got[0].flags.writeable                  # kept: nobody may change it
     heights = np.asarray(tmap.heights, dtype=float)
+    stand = np.asarray(tmap.standable, dtype=bool)
+    assert sp.highest == heights[stand].max() == 11.0                                    # the tower's roof
+    flat = spots(SimpleNamespace(map=load_map(ROOT / "maps/arena.toml"), shared={}))
+    assert flat.highest == 1.0                                                           # arena: the low walls
     r, c = 4, 6
     i = r * sp.cols + c
     assert sp.eye_z[i] == heights[r, c] + EYE_HEIGHT_M

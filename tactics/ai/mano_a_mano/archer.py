@@ -163,6 +163,8 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         here = tmap.ground_height(me.x, me.y)
         if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
             return None  # already above them
+        if spots(view).highest < me.z + PERCH_RISE_M:
+            return None  # no high ground on this map (the test below, at once)
         heights = np.asarray(tmap.heights, dtype=float)
         high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
         for cell in self._bad:

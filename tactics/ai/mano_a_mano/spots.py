@@ -32,6 +32,7 @@ same answers, so threads sharing a scenario may use it at once.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -65,6 +66,9 @@ class Spots:
         self.eyes = np.stack([self.xs, self.ys, self.eye_z], axis=1)
         """Every cell's eye, (x, y, z) rows."""
         self.light = np.asarray(tmap.light_codes_many(self.xs, self.ys))
+        stand = np.asarray(tmap.standable, dtype=bool)
+        self.highest = float(self.heights[stand].max()) if stand.any() else -math.inf
+        """The ground height of the highest cell one can stand in (-inf: none)."""
         self.max_columns = max(64, COLUMN_BYTES // max(1, self.rows * self.cols))
         self._columns: dict[tuple[float, float, float], np.ndarray] = {}
         self._squares: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
