@@ -119,6 +119,10 @@ def test_spots_follow_the_map_and_stay_bounded(monkeypatch) -> None:
     for i in range(200):
         sp.column((float(i), 1.0, 1.5))
         assert len(sp._columns) <= 64
+    monkeypatch.setattr(spots_mod, "SQUARE_CELLS", 100)
+    for col in range(sp.cols):
+        cc, _ = sp.square(col, 5, 3)                     # 7 × 7 cells at most, 100 kept at most
+        assert len(cc) and sum(len(c) for c, _ in sp._squares.values()) <= 100
     eye = (1.0, 1.0, 1.5)
     for i in range(30):
         sp.sight_from(arena, eye, [(float(i) + 0.5, 3.0, 1.5)])

@@ -39,13 +39,16 @@ import numpy as np
 
 from tactics.sim.view import EYE_HEIGHT_M
 
-__all__ = ["Spots", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "PAIRS"]
+__all__ = ["Spots", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
 
 UNKNOWN, CLEAR, BLOCKED = 0, 1, 2
 """A column's entries: not asked yet, a clear line, a blocked one."""
 
 COLUMN_BYTES = 1 << 24
 """Most bytes of sight columns kept per map (16 MB; at least 64 columns), all forgotten when full."""
+
+SQUARE_CELLS = 1 << 21
+"""Most cells of kept squares (:meth:`Spots.square`) per map (2 M: 32 MB of indices), all forgotten when full."""
 
 PAIRS = 65_536
 """Most single lines (:meth:`Spots.sight_from`) kept per map, all forgotten when full."""
@@ -72,6 +75,7 @@ class Spots:
         self.max_columns = max(64, COLUMN_BYTES // max(1, self.rows * self.cols))
         self._columns: dict[tuple[float, float, float], np.ndarray] = {}
         self._squares: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._square_cells = 0
         self._pairs: dict[tuple[float, ...], bool] = {}
 
     def square(self, col: int, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -84,8 +88,10 @@ class Spots:
             rows = np.arange(max(0, row - k), min(self.rows, row + k + 1))
             cc, rr = np.tile(cols, len(rows)), np.repeat(rows, len(cols))
             cc.flags.writeable = rr.flags.writeable = False
-            if len(self._squares) >= 4096:
+            if self._square_cells + len(cc) > SQUARE_CELLS:
                 self._squares.clear()
+                self._square_cells = 0
+            self._square_cells += len(cc)
             got = self._squares[key] = (cc, rr)
         return got
 
