@@ -338,6 +338,9 @@ def run(
     t0 = time.perf_counter()
     try:
         if plan.executor is None:
+            # what lives as long as the batch (modules, maps, the scenario): out of the collector's
+            # full passes, which otherwise walk all of it every few fights (~10 % of a 4 v 4's time)
+            gc.freeze()
             with _progress(show, total, plan.label) as advance:
                 for ch in chunks:
                     done = _run_chunk(ch)

@@ -35,7 +35,7 @@ from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
-from tactics.ai.sightmemo import sight_grid
+from tactics.ai.mano_a_mano.spots import spots
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -44,6 +44,7 @@ PERCH_RISE_M = 3.0
 """High ground: at least this much above where the archer stands."""
 PERCH_MAX_COST_M = 45.0
 """Head for a perch only if it is at most this many metres of movement away."""
+DIM, DARK = LIGHTS.index("dim"), LIGHTS.index("dark")
 CELLS_MEMORY = 4096
 """Cell scores (:meth:`Archer._score_cells`) kept per scenario, all forgotten when full."""
 _UNSEEN = object()
@@ -138,9 +139,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         """The enemy with the best expected shot from ``at`` (injured ones first), among those in sight."""
         if not enemies:
             return None, None
-        me_eye = (at[0], at[1], at[2] + EYE_HEIGHT_M)
-        B = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in enemies], dtype=float)
-        seen = sight_grid(view, np.array([me_eye], dtype=float), B)[0]
+        me_eye = (float(at[0]), float(at[1]), float(at[2] + EYE_HEIGHT_M))
+        seen = spots(view).sight_from(view.map, me_eye, [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M)))
+                                                         for e in enemies])
         best: tuple[float, UnitView, Estimate] | None = None
         for e, ok in zip(enemies, seen):
             if not ok:
@@ -162,6 +163,8 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         here = tmap.ground_height(me.x, me.y)
         if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
             return None  # already above them
+        if spots(view).highest < me.z + PERCH_RISE_M:
+            return None  # no high ground on this map (the test below, at once)
         heights = np.asarray(tmap.heights, dtype=float)
         high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
         for cell in self._bad:
@@ -292,55 +295,55 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
     def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
                          reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
         tmap = view.map
+        sp = spots(view)
         s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        cc, rr = cells_around(tmap, col, row, reach)
+        cc, rr = sp.square(col, row, int(math.ceil(reach / s)))
         field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
         cost = field.cost_grid[rr, cc]
         ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc]
         if self._bad:
             ok &= ~np.isin(rr * tmap.cols + cc, list(self._bad))
-        hz = np.asarray(tmap.heights, dtype=float)[rr, cc]
+        hz = sp.heights[rr, cc]
         if keep_height:
             ok &= hz >= me.z - 1.0
         if reach <= view.movement(me) + 1e-6:
             ok &= hz <= me.z + 0.5  # this turn: no jumping up (a roll); climbs are the perch's business
-        ok |= (cc == col) & (rr == row)
+        is_here = (cc == col) & (rr == row)
+        ok |= is_here
         if not ok.any():
             return None
-        cc, rr, cost = cc[ok], rr[ok], cost[ok]
-        xs, ys = (cc + 0.5) * s, (rr + 0.5) * s
-        is_here = (cc == col) & (rr == row)
-        xs = np.where(is_here, me.x, xs)
-        ys = np.where(is_here, me.y, ys)
-        gz = np.asarray(tmap.heights, dtype=float)[rr, cc]
-        gz = np.where(is_here, me.z, gz)
-        n = len(xs)
-        A = np.stack([xs, ys, gz + EYE_HEIGHT_M], axis=1)
+        cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
+        cell = rr * sp.cols + cc
+        xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
+        if is_here.any():  # where I stand exactly, not the cell's centre
+            h = int(np.flatnonzero(is_here)[0])
+            gz[h] = me.z
+            if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
+                cell[h] = -1  # not a cell's eye
+                xs[h], ys[h] = me.x, me.y
+                A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
+                codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
-        AA = np.repeat(A, len(watch), axis=0)
-        BB = np.tile(W, (n, 1))
-        vis = sight_grid(view, A, W)
-        d_all = np.sqrt(((AA - BB) ** 2).sum(axis=1)).reshape(n, len(watch))
+        vis = sp.sight(tmap, A, W, cell)
+        d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
         vis &= d_all <= rng
         dist = d_all[:, 0]
         sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
-        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it
-        threat = np.zeros(n)
-        for e in enemies:
-            if e.character.airspeed > 0:
-                threat += np.hypot(xs - e.x, ys - e.y) < e.character.airspeed + 3
-                continue
-            close = np.hypot(xs - e.x, ys - e.y) < view.movement(e) + 3.0
-            above = gz - e.z > 2.5
-            threat += close & ~above
-        codes = tmap.light_codes_many(xs, ys)
-        light_names = np.array(LIGHTS, dtype=object)[codes]
-        cover = np.where(light_names == "dark", 1.0, np.where(light_names == "dim", 0.5, 0.0))
+        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
+        ex = np.array([e.x for e in enemies], dtype=float)
+        ey = np.array([e.y for e in enemies], dtype=float)
+        ez = np.array([e.z for e in enemies], dtype=float)
+        flies = np.array([e.character.airspeed > 0 for e in enemies], dtype=bool)
+        runs = np.array([e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0 for e in enemies],
+                        dtype=float)
+        close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
+        threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
+        cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
         height = np.clip(gz - target.z, 0, 10) * 0.3
         turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
         score = 4.0 * sees - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost - 0.5 * (turns - 1)
@@ -354,7 +357,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         if sees[i] and not sees[is_here].max(initial=0):
             bits.append(f"finding a line to {target.name}")
         if cover[i] > 0:
-            bits.append(f"into {light_names[i]} cover")
+            bits.append(f"into {LIGHTS[codes[i]]} cover")
         if gz[i] > me.z + 0.5:
             bits.append("to higher ground")
         note = ("moving " + ", ".join(bits)) if bits else "repositioning"

@@ -29,9 +29,10 @@ def loaded_gun(me: UnitView) -> Any:
 def reload_plan(view: View, me: UnitView, enemies: list[UnitView], unloaded: set[str]) -> Plan | None:
     """Unload or load an empty gun when no enemy is in reach; ``unloaded`` (the policy's) holds the
     guns unloaded since they ran dry. None when no gun needs it or an enemy is close."""
-    if me.partner is not None or any(view.in_reach(me, e) or view.in_reach(e, me) for e in enemies):
+    counted = [w for w in guns(me) if me.state.shots_left.get(w.name) is not None]  # the loop passes the rest by
+    if not counted or me.partner is not None or any(view.in_reach(me, e) or view.in_reach(e, me) for e in enemies):
         return None
-    for w in guns(me):
+    for w in counted:
         left = me.state.shots_left.get(w.name)
         if left is None:
             continue

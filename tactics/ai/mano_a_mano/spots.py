@@ -1,0 +1,192 @@
+"""The spots an archer weighs, per map: cell centres, their eyes and light, and what each sees.
+
+Every turn the archer (:mod:`.archer`) scores the cells around it by what
+its eye would see from each (a line to the target and to the nearest
+enemies), their light, height and cost. The cells, their eyes and their
+light are the map's own, so :class:`Spots` works them out once per map
+(kept in the scenario-shared ``view.shared``); and the sight from a cell's
+eye to a point is a pure function of the two, so it keeps it too, one
+*column* per point looked at (every cell of the map: unknown, clear or
+blocked). Enemies stand still for turns and the fights of a batch open
+alike, so most of a turn's lines were drawn before; only the pairs never
+asked go to ``TacticalMap.line_of_sight_many``, together in one call::
+
+    >>> import numpy as np
+    >>> from types import SimpleNamespace
+    >>> from tactics.map import TacticalMap
+    >>> view = SimpleNamespace(map=TacticalMap.from_grid(["...#..."]), shared={})
+    >>> sp = spots(view)
+    >>> eyes = np.array([[sp.xs[0], sp.ys[0], sp.eye_z[0]], [2.5, 1.0, 1.5]])   # a cell's eye, another point
+    >>> sp.sight(view.map, eyes, np.array([[5.0, 1.0, 1.5], [13.0, 1.0, 1.5]])).tolist()
+    [[True, False], [True, False]]
+    >>> int((sp.column((5.0, 1.0, 1.5)) != UNKNOWN).sum())                      # the cell's answer is kept
+    1
+
+The answers are the map's, pair for pair (the map's vectorised sight gives
+each line the answer it gives it alone), so remembering them changes no
+fight. A column is as many bytes as the map has cells; at most
+:data:`COLUMN_BYTES` of them are kept per map, all forgotten when full. Dict
+look-ups and stores are atomic and two threads filling one column write the
+same answers, so threads sharing a scenario may use it at once.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from tactics.sim.view import EYE_HEIGHT_M
+
+__all__ = ["Spots", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
+
+UNKNOWN, CLEAR, BLOCKED = 0, 1, 2
+"""A column's entries: not asked yet, a clear line, a blocked one."""
+
+COLUMN_BYTES = 1 << 24
+"""Most bytes of sight columns kept per map (16 MB; at least 64 columns), all forgotten when full."""
+
+SQUARE_CELLS = 1 << 21
+"""Most cells of kept squares (:meth:`Spots.square`) per map (2 M: 32 MB of indices), all forgotten when full."""
+
+PAIRS = 65_536
+"""Most single lines (:meth:`Spots.sight_from`) kept per map, all forgotten when full."""
+
+
+class Spots:
+    """One map's cells as an archer's spots (flat arrays, index ``row * cols + col``)."""
+
+    def __init__(self, tmap: Any) -> None:
+        self.map = tmap
+        self.cols, self.rows, self.s = tmap.cols, tmap.rows, tmap.cell_size
+        s = self.s
+        rr, cc = np.divmod(np.arange(self.rows * self.cols), self.cols)
+        self.heights = np.asarray(tmap.heights, dtype=float)
+        self.xs = (cc + 0.5) * s
+        self.ys = (rr + 0.5) * s
+        self.eye_z = self.heights.ravel() + EYE_HEIGHT_M
+        self.eyes = np.stack([self.xs, self.ys, self.eye_z], axis=1)
+        """Every cell's eye, (x, y, z) rows."""
+        self.light = np.asarray(tmap.light_codes_many(self.xs, self.ys))
+        stand = np.asarray(tmap.standable, dtype=bool)
+        self.highest = float(self.heights[stand].max()) if stand.any() else -math.inf
+        """The ground height of the highest cell one can stand in (-inf: none)."""
+        self.max_columns = max(64, COLUMN_BYTES // max(1, self.rows * self.cols))
+        self._columns: dict[tuple[float, float, float], np.ndarray] = {}
+        self._squares: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._square_cells = 0
+        self._pairs: dict[tuple[float, ...], bool] = {}
+
+    def square(self, col: int, row: int, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Columns and rows (flat, row-major, read-only) of the cells at most ``k`` cells from
+        (col, row) either way, clipped to the map: ``np.meshgrid``'s order, kept per square."""
+        key = (col, row, k)
+        got = self._squares.get(key)
+        if got is None:
+            cols = np.arange(max(0, col - k), min(self.cols, col + k + 1))
+            rows = np.arange(max(0, row - k), min(self.rows, row + k + 1))
+            cc, rr = np.tile(cols, len(rows)), np.repeat(rows, len(cols))
+            cc.flags.writeable = rr.flags.writeable = False
+            if self._square_cells + len(cc) > SQUARE_CELLS:
+                self._squares.clear()
+                self._square_cells = 0
+            self._square_cells += len(cc)
+            got = self._squares[key] = (cc, rr)
+        return got
+
+    def column(self, point: tuple[float, float, float]) -> np.ndarray:
+        """int8[cells]: what each cell's eye is known to see of ``point`` (UNKNOWN, CLEAR, BLOCKED)."""
+        col = self._columns.get(point)
+        if col is None:
+            if len(self._columns) >= self.max_columns:
+                self._columns.clear()
+            col = self._columns[point] = np.zeros(self.rows * self.cols, dtype=np.int8)
+        return col
+
+    def cell_eyes(self, A: np.ndarray) -> np.ndarray:
+        """For each row of ``A`` the flat index of the cell whose eye it is exactly, else -1."""
+        s = self.s
+        c = np.floor(A[:, 0] / s).astype(np.intp)
+        r = np.floor(A[:, 1] / s).astype(np.intp)
+        inside = (c >= 0) & (c < self.cols) & (r >= 0) & (r < self.rows)
+        idx = np.where(inside, r * self.cols + c, 0)
+        same = inside & (self.xs[idx] == A[:, 0]) & (self.ys[idx] == A[:, 1]) & (self.eye_z[idx] == A[:, 2])
+        return np.where(same, idx, -1)
+
+    def sight_from(self, tmap: Any, eye: tuple[float, float, float], W: list[tuple[float, float, float]]) -> list[bool]:
+        """:meth:`sight` from one eye, in plain Python (a turn's look at its targets):
+        each pair remembered by itself (at most :data:`PAIRS` of them)."""
+        pairs = self._pairs
+        out: list[bool | None] = [pairs.get(eye + w) for w in W]
+        todo = [j for j, v in enumerate(out) if v is None]
+        if todo:
+            seen = tmap.line_of_sight_many(np.array([eye] * len(todo), dtype=float),
+                                           np.array([W[j] for j in todo], dtype=float)).tolist()
+            if len(pairs) >= PAIRS:
+                pairs.clear()
+            for j, v in zip(todo, seen):
+                out[j] = pairs[eye + W[j]] = bool(v)
+        return out  # type: ignore[return-value]
+
+    def sight(self, tmap: Any, A: np.ndarray, W: np.ndarray, cells: np.ndarray | None = None) -> np.ndarray:
+        """bool[n, m]: a clear line from each of the n eyes ``A`` to each of the m points ``W``
+        ((x, y, z) rows): ``tmap.line_of_sight_many`` pair by pair, every pair remembered (a
+        cell's eye in the point's column, any other eye as a single pair). ``cells``: what
+        :meth:`cell_eyes` would answer, when the caller knows it. A fresh array."""
+        A = np.asarray(A, dtype=float)
+        W = np.asarray(W, dtype=float)
+        targets = [tuple(w) for w in W.tolist()]
+        idx = self.cell_eyes(A) if cells is None else cells
+        on_cell = idx >= 0
+        cell_rows = np.flatnonzero(on_cell)
+        cols = [self.column(w) for w in targets]  # type: ignore[arg-type]
+        known = np.stack(cols)[:, idx[cell_rows]]  # m × the cell rows
+        out = np.zeros((len(A), len(W)), dtype=bool)
+        out[cell_rows] = (known == CLEAR).T
+        ask_j, ask_k = np.nonzero(known == UNKNOWN)
+        rows, js = cell_rows[ask_k], ask_j
+        free: list[tuple[float, ...]] = []
+        if len(cell_rows) < len(A):  # eyes off a cell's centre: single pairs
+            pairs = self._pairs
+            fr: list[int] = []
+            fj: list[int] = []
+            for i in np.flatnonzero(~on_cell).tolist():
+                eye = tuple(A[i].tolist())
+                for j, w in enumerate(targets):
+                    v = pairs.get(eye + w)
+                    if v is None:
+                        fr.append(i)
+                        fj.append(j)
+                        free.append(eye + w)
+                    else:
+                        out[i, j] = v
+            if free:
+                rows = np.concatenate([rows, np.array(fr, dtype=np.intp)])
+                js = np.concatenate([js, np.array(fj, dtype=np.intp)])
+        if not len(rows):
+            return out
+        seen = np.asarray(tmap.line_of_sight_many(A[rows], W[js]), dtype=bool)
+        out[rows, js] = seen
+        k = len(ask_k)
+        if k:
+            mark = np.where(seen[:k], CLEAR, BLOCKED).astype(np.int8)
+            cells = idx[rows[:k]]
+            for j in np.unique(ask_j).tolist():
+                sel = ask_j == j
+                cols[j][cells[sel]] = mark[sel]
+        if free:
+            pairs = self._pairs
+            if len(pairs) + len(free) > PAIRS:
+                pairs.clear()
+            for key, v in zip(free, seen[k:].tolist()):
+                pairs[key] = v
+        return out
+
+
+def spots(view: Any) -> Spots:
+    """The :class:`Spots` of ``view.map``, made once per map and kept in ``view.shared``."""
+    got = view.shared.get("archer spots")
+    if got is None or got.map is not view.map:
+        got = view.shared["archer spots"] = Spots(view.map)
+    return got
