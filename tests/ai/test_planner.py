@@ -142,8 +142,14 @@ def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
     foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (est,), (), 0.1, False, 0.1)
     board = Board(_unit("me", 0.0), 5.0, 0.0, (foe,))
     view = SimpleNamespace(refusal=lambda act: None)
-    p = Planner()
-    p._advisors = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
+    quiet = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
+    default = Planner()
+    default._advisors = list(quiet)
+    assert [label for label, _, _ in default.candidates(view, board)] == ["plain"]   # advisors only, by default
+    default._advisors = []
+    assert [label for label, _, _ in default.candidates(view, board)] == ["hit foe"]  # nobody planned: plain
+    p = Planner(plain=True)
+    p._advisors = list(quiet)
     assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "hit foe"]
     p._advisors.append(("points", Advisor()))
     assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
