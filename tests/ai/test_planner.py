@@ -154,3 +154,22 @@ def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
     p._advisors.append(("points", Advisor()))
     assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
     assert not p.plain
+
+
+def test_an_advisor_never_played_rests_and_is_asked_every_wake_th_decision() -> None:
+    p = Planner(rest=3, wake=4)
+    good, bad = object(), object()
+    p._advisors = [("good", good), ("bad", bad)]
+    asked = []
+    for _ in range(16):
+        asked.append(p.awake("bad"))
+        assert p.awake("good")              # played every time: never rests
+        p._played(good)
+    # awake for its first 3 decisions, then only on decisions 4, 8, 12 (every 4th)
+    assert [i for i, a in enumerate(asked) if a] == [0, 1, 2, 4, 8, 12]
+    p._played(bad)                          # played once: awake again at once
+    assert p.awake("bad")
+    assert all(Planner(rest=0).awake("any") for _ in range(3))
+    for kw in ({"rest": -1}, {"wake": 0}):
+        with pytest.raises(ValueError):
+            Planner(**kw)
