@@ -143,14 +143,22 @@ def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
     board = Board(_unit("me", 0.0), 5.0, 0.0, (foe,))
     view = SimpleNamespace(refusal=lambda act: None)
     quiet = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
-    default = Planner()
-    default._advisors = list(quiet)
-    assert [label for label, _, _ in default.candidates(view, board)] == ["plain"]   # advisors only, by default
-    default._advisors = []
-    assert [label for label, _, _ in default.candidates(view, board)] == ["hit foe"]  # nobody planned: plain
-    p = Planner(plain=True)
+    off = Planner(plain=False)
+    off._advisors = list(quiet)
+    assert [label for label, _, _ in off.candidates(view, board)] == ["plain"]       # advisors only
+    off._advisors = []
+    assert [label for label, _, _ in off.candidates(view, board)] == ["hit foe"]     # nobody planned: plain
+    # an estimate whose act carries options is the ruleset's default split, never a plain candidate
+    split = Estimate("hit", "w", 0.9, 1.0, 0.5, Act("hit", target="foe", weapon="w", options={"modifier": 5}))
+    board_split = Board(_unit("me", 0.0), 5.0, 0.0, (Foe(_unit("foe", 1.0), 0.0, 5.0, (split, est), (), 0.1, False, 0.1),))
+    p = Planner()
     p._advisors = list(quiet)
-    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "hit foe"]
+    assert [label for label, _, _ in p.candidates(view, board_split)] == ["plain", "hit foe"]
+    assert [c[1].steps[0].options for c in p.candidates(view, board_split)[1:]] == [None]
+    # nor is an act that harms nobody (a grapple: its follow-up is an advisor's to plan)
+    grab = Estimate("grab", None, 0.9, 0.0, 0.6, Act("grab", target="foe"))
+    board_grab = Board(_unit("me", 0.0), 5.0, 0.0, (Foe(_unit("foe", 1.0), 0.0, 5.0, (grab, est), (), 0.1, False, 0.1),))
+    assert [label for label, _, _ in p.candidates(view, board_grab)] == ["plain", "hit foe"]
     p._advisors.append(("points", Advisor()))
     assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
     assert not p.plain

@@ -7,10 +7,12 @@ Each decision it (1) reads the board (:class:`~.board.Board`: the odds both
 ways with the near enemies, through the seam's estimates), (2) gathers
 candidate plans — what each of the ruleset's heuristic policies (its
 *advisors*, every policy of :func:`tactics.ai.policies_for` but itself and
-``passive``) would do here (with ``plain=True`` also a plain attack with
-each estimate that reaches from here; off by default: a plain act spends
-nothing on defence and takes no care of the odds, and the advisors' own
-attacks beat it) —, (3) values each by expectimax over its attacks' chance
+``passive``) would do here, and a plain attack with each estimate that
+reaches from here, deals harm and whose act is complete (no ``options``:
+an act with options is only the ruleset's default split of its choices,
+every point to the attack and none kept for defence, which the advisors'
+own attacks beat; an act that harms nobody, a grapple, needs the
+follow-up only an advisor plans) —, (3) values each by expectimax over its attacks' chance
 outcomes and the likely reply (:func:`~.value.value`), and (4) plays the
 best, recording the next best with their values in ``Plan.alternatives``.
 
@@ -49,7 +51,7 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP,
-                 plain: bool = False, rest: int = 6, wake: int = 4) -> None:
+                 plain: bool = True, rest: int = 6, wake: int = 4) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -99,9 +101,10 @@ class Planner:
     # -- deciding -------------------------------------------------------------
     def candidates(self, view: Any, board: Board) -> list[tuple[str, Plan, Any]]:
         """``(label, plan, advisor or None)``: every advisor's plan, then (``plain``, or when no advisor
-        planned anything) a plain attack per estimate in reach (none once an advisor has planned an
-        estimated attack with ``options``: the ruleset's attacks then hold choices, points to spend,
-        that a plain estimate's act lacks)."""
+        planned anything) a plain attack per estimate in reach that deals harm and whose act carries no
+        ``options`` (none at
+        all once an advisor has planned an estimated attack with ``options``: the ruleset's attacks then
+        hold choices, points to spend, that a plain estimate's act lacks)."""
         out: list[tuple[str, Plan, Any]] = []
         seen: set[tuple[Any, ...]] = set()
         for name, adv in self.advisors(view):
@@ -117,6 +120,8 @@ class Planner:
             self.plain = False  # the ruleset's attacks carry choices (points to spend) a plain estimate lacks
         for f in board.foes if self.plain or not out else ():
             for est in f.mine:
+                if getattr(est.act, "options", None) or est.harm <= 0:
+                    continue  # a default split of the ruleset's choices, or a grapple: its follow-up is no plan
                 plan = Plan([est.act], f"{est.action} on {f.unit.name} ({est.p:.0%})")
                 key = _key(plan)
                 if key in seen or view.refusal(est.act) is not None:
