@@ -8,6 +8,8 @@ games, both sides of each pairing on the same seeds, run on the batch's
 workers with each policy wrapped to count its tactics),
 :mod:`~tactics.league.elo` (Bradley-Terry Elo with bootstrap intervals),
 :mod:`~tactics.league.table` (ratings, cross table, coverage),
+:mod:`~tactics.league.mirror` (one policy's mirror matches against others,
+with 95 % intervals: the planner's measurement),
 :mod:`~tactics.league.plot` (the figure, matplotlib on use) and
 :mod:`~tactics.league.cli` (``tactics league``). See ``docs/cli.md``.
 """

@@ -142,9 +142,42 @@ def test_no_plain_attacks_once_the_rulesets_attacks_carry_choices() -> None:
     foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (est,), (), 0.1, False, 0.1)
     board = Board(_unit("me", 0.0), 5.0, 0.0, (foe,))
     view = SimpleNamespace(refusal=lambda act: None)
+    quiet = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
+    off = Planner(plain=False)
+    off._advisors = list(quiet)
+    assert [label for label, _, _ in off.candidates(view, board)] == ["plain"]       # advisors only
+    off._advisors = []
+    assert [label for label, _, _ in off.candidates(view, board)] == ["hit foe"]     # nobody planned: plain
+    # an estimate whose act carries options is the ruleset's default split, never a plain candidate
+    split = Estimate("hit", "w", 0.9, 1.0, 0.5, Act("hit", target="foe", weapon="w", options={"modifier": 5}))
+    board_split = Board(_unit("me", 0.0), 5.0, 0.0, (Foe(_unit("foe", 1.0), 0.0, 5.0, (split, est), (), 0.1, False, 0.1),))
     p = Planner()
-    p._advisors = [("plain", type("Plain", (), {"plan": lambda self, v: Plan([])})())]
-    assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "hit foe"]
+    p._advisors = list(quiet)
+    assert [label for label, _, _ in p.candidates(view, board_split)] == ["plain", "hit foe"]
+    assert [c[1].steps[0].options for c in p.candidates(view, board_split)[1:]] == [None]
+    # nor is an act that harms nobody (a grapple: its follow-up is an advisor's to plan)
+    grab = Estimate("grab", None, 0.9, 0.0, 0.6, Act("grab", target="foe"))
+    board_grab = Board(_unit("me", 0.0), 5.0, 0.0, (Foe(_unit("foe", 1.0), 0.0, 5.0, (grab, est), (), 0.1, False, 0.1),))
+    assert [label for label, _, _ in p.candidates(view, board_grab)] == ["plain", "hit foe"]
     p._advisors.append(("points", Advisor()))
     assert [label for label, _, _ in p.candidates(view, board)] == ["plain", "points"]
     assert not p.plain
+
+
+def test_an_advisor_never_played_rests_and_is_asked_every_wake_th_decision() -> None:
+    p = Planner(rest=3, wake=4)
+    good, bad = object(), object()
+    p._advisors = [("good", good), ("bad", bad)]
+    asked = []
+    for _ in range(16):
+        asked.append(p.awake("bad"))
+        assert p.awake("good")              # played every time: never rests
+        p._played(good)
+    # awake for its first 3 decisions, then only on decisions 4, 8, 12 (every 4th)
+    assert [i for i, a in enumerate(asked) if a] == [0, 1, 2, 4, 8, 12]
+    p._played(bad)                          # played once: awake again at once
+    assert p.awake("bad")
+    assert all(Planner(rest=0).awake("any") for _ in range(3))
+    for kw in ({"rest": -1}, {"wake": 0}):
+        with pytest.raises(ValueError):
+            Planner(**kw)

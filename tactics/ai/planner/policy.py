@@ -8,7 +8,11 @@ ways with the near enemies, through the seam's estimates), (2) gathers
 candidate plans — what each of the ruleset's heuristic policies (its
 *advisors*, every policy of :func:`tactics.ai.policies_for` but itself and
 ``passive``) would do here, and a plain attack with each estimate that
-reaches from here —, (3) values each by expectimax over its attacks' chance
+reaches from here, deals harm and whose act is complete (no ``options``:
+an act with options is only the ruleset's default split of its choices,
+every point to the attack and none kept for defence, which the advisors'
+own attacks beat; an act that harms nobody, a grapple, needs the
+follow-up only an advisor plans) —, (3) values each by expectimax over its attacks' chance
 outcomes and the likely reply (:func:`~.value.value`), and (4) plays the
 best, recording the next best with their values in ``Plan.alternatives``.
 
@@ -16,7 +20,11 @@ The budget is deterministic, so a fight replays byte for byte whatever the
 machine's load: ``advisors`` (how many advisors are asked, in the
 registry's order; default all), ``depth`` (1: my own plan's chance outcomes
 only; 2: and the enemies' reply), ``enemies`` (how many of the nearest
-enemies the board reads). The planner draws no random numbers. ``stay``
+enemies the board reads), ``rest`` and ``wake`` (an advisor whose plan has
+not been played for ``rest`` decisions in a row is asked only every
+``wake``-th decision until it is played again: some rulesets' advisors cost
+1–1.6 ms each, and most turns one plan wins). The planner draws no random
+numbers. ``stay``
 is added to the value of the plan of the advisor it played last turn, so it
 changes course only for a clearly better plan (an archer holding a roof
 keeps holding it); ``skip`` names policies never asked.
@@ -43,13 +51,15 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP,
-                 plain: bool = True) -> None:
+                 plain: bool = True, rest: int = 6, wake: int = 4) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
             raise ValueError(f"depth is 1 (my plan's outcomes) or 2 (and the reply), got {depth}")
         if enemies < 1:
             raise ValueError(f"enemies must be at least 1, got {enemies}")
+        if rest < 0 or wake < 1:
+            raise ValueError(f"rest is 0 or more (0: never rest) and wake at least 1, got {rest} and {wake}")
         self.max_advisors = advisors
         self.weights = weights or Weights()
         if depth == 1:
@@ -58,8 +68,12 @@ class Planner:
         self.stay = stay
         self.skip = skip
         self.plain = plain
+        self.rest = rest
+        self.wake = wake
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
+        self._idle: dict[str, int] = {}
+        self._decisions = 0
 
     # -- the advisors ---------------------------------------------------------
     def advisors(self, view: Any) -> list[tuple[str, Any]]:
@@ -73,14 +87,29 @@ class Planner:
             self._advisors = [(n, policies_for(view.ruleset.name)[n]()) for n in names]
         return self._advisors
 
+    def awake(self, name: str) -> bool:
+        """Is the advisor asked this decision? Always, unless its plan has not been played for ``rest``
+        decisions in a row: then only every ``wake``-th decision (a budget: its plans keep losing)."""
+        return not self.rest or self._idle.get(name, 0) < self.rest or self._decisions % self.wake == 0
+
+    def _played(self, chosen: Any) -> None:
+        """Counts the decisions since each advisor's plan was last played."""
+        self._decisions += 1
+        for name, adv in self._advisors or ():
+            self._idle[name] = 0 if adv is chosen else self._idle.get(name, 0) + 1
+
     # -- deciding -------------------------------------------------------------
     def candidates(self, view: Any, board: Board) -> list[tuple[str, Plan, Any]]:
-        """``(label, plan, advisor or None)``: every advisor's plan, then a plain attack per estimate in reach
-        (none once an advisor has planned an estimated attack with ``options``: the ruleset's attacks then
+        """``(label, plan, advisor or None)``: every advisor's plan, then (``plain``, or when no advisor
+        planned anything) a plain attack per estimate in reach that deals harm and whose act carries no
+        ``options`` (none at
+        all once an advisor has planned an estimated attack with ``options``: the ruleset's attacks then
         hold choices, points to spend, that a plain estimate's act lacks)."""
         out: list[tuple[str, Plan, Any]] = []
         seen: set[tuple[Any, ...]] = set()
         for name, adv in self.advisors(view):
+            if not self.awake(name):
+                continue
             plan = adv.plan(view)
             key = _key(plan)
             if key not in seen:
@@ -91,6 +120,8 @@ class Planner:
             self.plain = False  # the ruleset's attacks carry choices (points to spend) a plain estimate lacks
         for f in board.foes if self.plain or not out else ():
             for est in f.mine:
+                if getattr(est.act, "options", None) or est.harm <= 0:
+                    continue  # a default split of the ruleset's choices, or a grapple: its follow-up is no plan
                 plan = Plan([est.act], f"{est.action} on {f.unit.name} ({est.p:.0%})")
                 key = _key(plan)
                 if key in seen or view.refusal(est.act) is not None:
@@ -103,6 +134,7 @@ class Planner:
         board = Board.read(view, self.enemies)
         cands = self.candidates(view, board)
         if not cands:
+            self._played(None)
             return Plan([], "planner: nothing to weigh")
         catalogue = getattr(view.ruleset, "actions", {})
         allies = [a for a in view.allies() if a.id != view.me.id]
@@ -114,6 +146,7 @@ class Planner:
         label, plan, adv = cands[best_i]
         if adv is not None:
             self._last = adv
+        self._played(adv)
         alts = tuple((cands[i][0], round(v, 4)) for v, i in scored[1:1 + ALTERNATIVES])
         why = f"planner: {label} ({best_v:+.3f})" + (f": {plan.reason}" if plan.reason else "")
         return Plan(list(plan.steps), why, alts)
