@@ -131,7 +131,12 @@ class Trooper(FudgePolicy):
                     if later:
                         # turns of running (two moves) before the squad gets there: half the worth each
                         gap = min(view.flat_distance(u, e) for u in mates) - (FIRE_HI_M if kind == "fire" else 0)
-                        turns = max(1, math.ceil(gap / (2 * view.movement(me))))
+                        pace = view.movement(me)
+                        if pace <= 0:  # held (a grapple) or down to no movement: the squad goes at its mates' pace
+                            pace = max((view.movement(u) for u in mates), default=0.0)
+                            if pace <= 0:
+                                continue  # nobody can get there
+                        turns = max(1, math.ceil(gap / (2 * pace)))
                         ev *= 0.5 ** turns
                         what += f", {turns} turn{'s' if turns > 1 else ''} away"
                     o = Option(what, [], p, ev, score=min(ev, hp) / hp - 0.002 * min(view.distance(u, e) for u in mates))

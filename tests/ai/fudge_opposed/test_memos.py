@@ -120,3 +120,35 @@ def test_identical_fighters_are_the_able_team_mates_of_an_equal_sheet():
     assert [u.id for u in identical(enc.world, enc.combatants[c.id])] == [a.id, b.id, c.id]
     enc.combatants[b.id].able = False
     assert [u.id for u in identical(enc.world, enc.combatants[a.id])] == [a.id, c.id]
+
+
+class _Held:
+    """A view in which the given fighters cannot move (held in a grapple)."""
+
+    def __init__(self, view, held: set[str]) -> None:
+        self._view, self._held = view, held
+
+    def movement(self, u) -> float:
+        return 0.0 if u.id in self._held else self._view.movement(u)
+
+    def __getattr__(self, name):
+        return getattr(self._view, name)
+
+
+def test_a_held_trooper_weighs_the_squads_later_attacks_at_its_mates_pace():
+    """A trooper that cannot move (held: movement 0) still weighs what the squad can do once there,
+    at its mates' pace; with nobody able to move, no later attack is weighed (it divided by zero)."""
+    from tactics.ai.fudge_opposed.trooper import Trooper
+
+    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=1, ruleset="fudge-opposed")
+    trooper = character_for("trooper", None, "fudge-opposed")
+    ids = [enc.add(trooper, team="red", at=(2, 2 + 2 * k), policy="passive").id for k in range(3)]
+    far = enc.add(character_for("swordsman", None, "fudge-opposed"), team="blue", at=(38, 18), policy="passive")
+    view = enc.view_for(enc.combatants[ids[0]])
+    me, enemies = view.me, [view.unit(far.id)]
+    mates = [view.unit(i) for i in ids]
+    free = Trooper().weigh(view, me, mates, enemies)
+    assert free and all("away" in o.what for o in free)          # out of reach this turn: later attacks only
+    held_me = Trooper().weigh(_Held(view, {ids[0]}), me, mates, enemies)
+    assert [o.what for o in held_me] == [o.what for o in free]   # the mates' pace is its own here
+    assert Trooper().weigh(_Held(view, set(ids)), me, mates, enemies) == []
