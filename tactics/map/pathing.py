@@ -354,6 +354,7 @@ class DistanceField:
         """The costs, read one by one as floats straight from the array (no Python float kept per
         cell: a 256 x 256 field is 0.5 MB, not 2.6 MB; nothing for the collector to walk)."""
         self._walks: dict[tuple[int, float], int | None] = {}
+        self._down: dict[int, int] = {}  # cell -> the neighbour a downhill walk steps to (-1: none)
 
     def cost_at(self, x: float, y: float) -> float:
         """Cost (metres of movement) from the cell at (x, y) to the goals."""
@@ -414,8 +415,9 @@ class DistanceField:
         return (x, y) if v is None else ((v % g.cols + 0.5) * s, (v // g.cols + 0.5) * s)
 
     def _walk_down(self, u: int, metres: float, max_steps: int) -> int | None:
-        """The cell :meth:`downhill` ends in from cell ``u`` (None: no first step)."""
-        flat = self._flat
+        """The cell :meth:`downhill` ends in from cell ``u`` (None: no first step). Each cell's step
+        is worked out once per field (``_down``): the walks of a team's fighters run together."""
+        flat, down = self._flat, self._down
         indptr, dst, cost = self._graph._fwd
         start = flat[u]
         v = None
@@ -423,11 +425,14 @@ class DistanceField:
             here = flat[u]
             if here == 0.0 or here == math.inf:
                 break
-            best, bv = math.inf, -1
-            for j in range(indptr[u], indptr[u + 1]):
-                c = cost[j] + flat[dst[j]]
-                if c < best:
-                    best, bv = c, dst[j]
+            bv = down.get(u)
+            if bv is None:
+                best, bv = math.inf, -1
+                for j in range(indptr[u], indptr[u + 1]):
+                    c = cost[j] + flat[dst[j]]
+                    if c < best:
+                        best, bv = c, dst[j]
+                down[u] = bv
             if bv < 0:
                 break
             u = v = bv

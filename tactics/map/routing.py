@@ -20,6 +20,7 @@ import numpy as np
 from .graph import NONE, CellGraph
 from .movement import Leg, Mover
 from .pathing import DistanceField, legs_along, straight_walk_line
+from .straight import on_clear_walk
 from .shared import build_once, locked_cached_property
 from .terrain import STEP_HEIGHT
 
@@ -65,7 +66,12 @@ class Routing:
 
         The map never changes, so the answers for the last few thousand
         questions are remembered: the fights of a batch that open the same
-        way ask the same ones.
+        way ask the same ones. Besides, the last straight walk found clear
+        from each start point is kept (whatever the mover: the check reads
+        only the ground, :mod:`tactics.map.straight`): a walk from there to a
+        point on that line is clear without walking the grid again (a policy
+        checks the walk to its goal, then the engine the walk to where the
+        turn's movement ends on the way).
         """
         key = (tuple(start), tuple(goal), mover.key)
         known = self._paths.get(key, _UNKNOWN)
@@ -96,8 +102,14 @@ class Routing:
             kind = "walk" if ka == 1 else ("swim" if ka == 2 else "fly")
             return [Leg(kind, a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
         if ka == 1 and kb == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:  # _straight_walk, inline
+            clear = self._clear_walks
+            if on_clear_walk(a, b, clear.get(a)):
+                return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]  # checked already
             inv = 1.0 / s
             if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+                if len(clear) >= PATH_MEMORY:
+                    clear.clear()
+                clear[a] = b
                 return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]  # one leg, no search
         edges: list[int] = []
         nodes = g.astar(u, v, edges)

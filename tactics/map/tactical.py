@@ -217,6 +217,7 @@ class TacticalMap(Routing, Shapes):
         self._graphs: dict[tuple, CellGraph] = {}
         self._fields: dict[tuple, DistanceField] = {}
         self._paths: dict[tuple, tuple[Leg, ...] | None] = {}
+        self._clear_walks: dict[tuple, tuple] = {}  # start -> the end of the last clear straight walk
         self._sight_cache: dict[tuple, bool] = {}
         self._build_lock = threading.RLock()  # lazily built structures: see tactics.map.shared
         object.__setattr__(self, "_frozen", True)
