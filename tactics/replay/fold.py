@@ -157,17 +157,30 @@ class Timeline:
         self._start_pos = {u.id: tuple(u.start) for u in header.roster}
         self._joins = {u.id: u.joins_at for u in header.roster}
         self.ended: End | None = None
-        self._index_motion()
         self._keyframes: list[tuple[float, int, dict[str, UnitState]]] = []
-        self._build_keyframes()
+        self._fold_events()
 
     # -- building -------------------------------------------------------
-    def _index_motion(self) -> None:
-        # a unit faces along its last leg that went anywhere (east, 0, before the first); this
-        # loop is a third of folding a long replay, hence the locals
+    def _fold_events(self) -> None:
+        """One pass over the events: the motion index (each unit's legs, their start times and
+        the way it faces), the keyframes (every unit's state each ``every`` seconds), the end.
+
+        A unit faces along its last leg that went anywhere (east, 0, before the first). This loop
+        is most of folding a long replay, hence the locals."""
         motion = self._motion
         atan2 = math.atan2
-        for ev in self.events:
+        units = {uid: u.copy() for uid, u in self._initial.items()}
+        keyframes = self._keyframes
+        every = self.every
+        able = self.able
+        next_key = 0.0
+        fold = _FOLD
+        for i, ev in enumerate(self.events):
+            t = ev.t
+            if t > next_key:
+                while t > next_key:
+                    keyframes.append((next_key, i, {k: v.copy() for k, v in units.items()}))
+                    next_key += every
             kind = type(ev)
             if kind is Move:
                 m = motion.get(ev.who)
@@ -184,25 +197,16 @@ class Timeline:
                     t0s.append(leg.t0)
                     legs.append(leg)
                     facings.append(facing)
-            elif kind is End:
+                continue
+            if kind is End:
                 self.ended = ev
-
-    def _build_keyframes(self) -> None:
-        units = {uid: u.copy() for uid, u in self._initial.items()}
-        next_key = 0.0
-        fold = _FOLD
-        for i, ev in enumerate(self.events):
-            if ev.t > next_key:
-                while ev.t > next_key:
-                    self._keyframes.append((next_key, i, {k: v.copy() for k, v in units.items()}))
-                    next_key += self.every
-            fn = fold.get(type(ev))
+            fn = fold.get(kind)
             if fn is not None:
                 u = units.get(ev.who)
                 if u is not None:
-                    fn(u, ev, self.able)
-        self._keyframes.append((next_key, len(self.events), {k: v.copy() for k, v in units.items()}))
-        self._key_times = [kf[0] for kf in self._keyframes]
+                    fn(u, ev, able)
+        keyframes.append((next_key, len(self.events), {k: v.copy() for k, v in units.items()}))
+        self._key_times = [kf[0] for kf in keyframes]
 
     # -- queries --------------------------------------------------------
     def state_at(self, t: float) -> WorldState:

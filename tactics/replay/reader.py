@@ -217,7 +217,7 @@ def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_
         data = gunzip(data, source, max_bytes)
     elif len(data) > max_bytes:
         raise InputError(source, "", f"{len(data):,} bytes; a replay holds at most {max_bytes:,}")
-    if not data.strip():
+    if not data or data.isspace():  # (isspace stops at the first byte that is not: no copy)
         raise InputError(source, "line 1", "empty file, expected a replay header")
     _check_lines(data, source, max_line)
     first, _, rest = data.partition(b"\n")
