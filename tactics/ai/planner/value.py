@@ -199,11 +199,16 @@ def _reply(f: Foe, end: tuple[float, float, float], allies: Sequence[Any]) -> fl
 
 
 def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any) -> float:
-    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    """Next turn's best blow on ``f`` from ``end``: from the ruleset's estimates there when it has them
+    (a shot's range and sight from there), else its best from here if that is a shot; a hand-to-hand
+    blow when its walk reaches ``f``."""
     d, up = _apart(f, end)
-    if ranged or (d <= board.walk + HAND_M and up <= UP_M):
-        return f.worth
-    return 0.0
+    near = d <= board.walk + HAND_M and up <= UP_M
+    placed = board.there(f.unit, end) if board.there is not None else None
+    if placed is not None:
+        return max(max((e.value for e in placed), default=0.0), f.worth if near else 0.0)
+    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    return f.worth if ranged or near else 0.0
 
 
 __all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]
