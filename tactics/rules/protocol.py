@@ -349,7 +349,19 @@ class Ruleset(Protocol):
         """The attacks ``unit`` could make on ``target`` from where it stands, best first."""
 
 
+class PlacedEstimates(Protocol):
+    """Optional (a ruleset without it keeps the AI's guess): the estimates from another point.
+
+    ``estimates_at(world, unit, target, at)`` is :meth:`Ruleset.estimates` as if ``unit`` stood at
+    ``at`` = (x, y, z) — what an attack at the end of a move would face (range, sight, reach). The
+    engine asks it with ``getattr``, so it is no part of the runtime-checked :class:`Ruleset`."""
+
+    def estimates_at(self, world: World, unit: Unit, target: Unit,
+                     at: tuple[float, float, float]) -> list[Estimate]:
+        """The attacks ``unit`` could make on ``target`` if it stood at ``at``, best first."""
+
+
 __all__ = [
     "LIGHTS", "Unit", "World", "Turn", "ActionInfo", "MoverSpec", "FallOutcome", "Window", "Estimate",
-    "Budget", "Schedule", "Ruleset",
+    "Budget", "Schedule", "Ruleset", "PlacedEstimates",
 ]

@@ -218,6 +218,16 @@ class View:
         out = self._enc.rules.estimates(self._enc.world, (a or self.me)._c, target._c)
         return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
 
+    def estimates_at(self, target: UnitView, at: tuple[float, float, float],
+                     a: UnitView | None = None) -> list[Any] | None:
+        """:meth:`estimates` as if ``a`` (default: me) stood at ``at`` = (x, y, z); None when the
+        ruleset has no such estimates (its optional ``estimates_at``)."""
+        fn = getattr(self._enc.rules, "estimates_at", None)
+        if fn is None:
+            return None
+        out = fn(self._enc.world, (a or self.me)._c, target._c, at)
+        return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
+
     def progress(self, u: UnitView) -> float:
         """How far ``u`` is from fresh (0) to out of the fight (1), by its ruleset."""
         return self._enc.rules.progress(u._c)

@@ -77,6 +77,41 @@ def test_a_hand_to_hand_blow_after_a_move_that_falls_short_counts_nothing() -> N
                                                                                 Weights(), CATALOGUE, []))
 
 
+def test_a_blow_after_a_move_counts_at_the_rulesets_estimate_from_where_the_move_ends() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 6.0), 0.0, 5.0, (_est("shot", 0.5, 0.2, "foe"),), (), 0.0, False, 0.1)
+    asked = []
+
+    def there(unit, at):
+        asked.append((unit.id, at))
+        return (_est("hit", 0.8, 0.9, "foe"),) if at[0] >= 4.0 else ()
+
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
+    charge = Plan([MoveTo(5.0, 0.0), Act("hit", target="foe", weapon="w")])
+    guessed = value(Board(me, 5.0, 0.0, (foe,)), charge, w, CATALOGUE, [])
+    placed = value(Board(me, 5.0, 0.0, (foe,), there=there), charge, w, CATALOGUE, [])
+    assert guessed == pytest.approx(0.5 * 2.0 * 0.1 * 0.9)       # today's guess from the value seen
+    assert placed == pytest.approx(0.8 * 0.9) and set(asked) == {("foe", (5.0, 0.0, 0.0))}
+    # a move that ends where the ruleset sees no such attack counts nothing (no guess)
+    short = Plan([MoveTo(3.0, 0.0), Act("hit", target="foe", weapon="w")])
+    assert value(Board(me, 5.0, 0.0, (foe,), there=there), short, w, CATALOGUE, []) == 0.0
+
+
+def test_a_ruleset_without_estimates_from_a_point_gives_none() -> None:
+    from tactics.league.encounters import load
+    from tactics.sim.view import View
+
+    for name, has in (("arena", False), ("squad", True)):
+        enc = load(name).build(seed=1)
+        me = next(iter(enc.combatants.values()))
+        foe = next(c for c in enc.combatants.values() if c.team != me.team)
+        view = View(enc, me)
+        got = view.estimates_at(view.unit(foe.id), (me.x, me.y, me.z))
+        assert (got is not None) == has, name
+        if has:
+            assert got == view.estimates(view.unit(foe.id))
+
+
 def test_a_foe_far_below_neither_replies_nor_is_worth_closing_on() -> None:
     me = _unit("me", 0.0, z=10.0)                      # on a roof
     low = Foe(_unit("foe", 3.0), 0.0, 5.0, (), (), 0.2, False, 0.3)

@@ -60,6 +60,9 @@ class Board:
     """The map's ground height at a point (where a walker's move ends)."""
     path: Callable[[tuple[float, float]], Any] | None = None
     """The engine's path from me to a point (``view.path``: legs, or None when there is no way)."""
+    there: Callable[[Any, tuple[float, float, float]], tuple[Any, ...] | None] | None = None
+    """My estimates on an enemy as if I stood at a point (``view.estimates_at``), or None when the
+    ruleset has none (then an attack after a move is guessed, :func:`~.value.blows`)."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4) -> Board:
@@ -87,8 +90,18 @@ class Board:
                 paths[goal] = view.path(goal)
             return paths[goal]
 
+        placed: dict[tuple[str, tuple[float, float, float]], tuple[Any, ...] | None] = {}
+        ask = getattr(view, "estimates_at", None)
+
+        def there(unit: Any, at: tuple[float, float, float]) -> tuple[Any, ...] | None:
+            key = (unit.id, at)
+            if key not in placed:
+                got = ask(unit, at) if ask is not None else None
+                placed[key] = None if got is None else tuple(got)
+            return placed[key]
+
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
-                   None if me.flying else path)
+                   None if me.flying else path, there)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)

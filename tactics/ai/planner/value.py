@@ -23,7 +23,10 @@ and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
 replies). An attack made after moving uses the estimate from here when one
 matches (a shot), else the value last seen for that pair, and nothing when
-the plan ends out of hand-to-hand reach of its target.
+the plan ends out of hand-to-hand reach of its target — unless the ruleset
+estimates from a point (its optional ``estimates_at``): then an attack after
+a move counts at the estimate from where the move ends, and nothing when
+none there matches it.
 """
 
 from __future__ import annotations
@@ -123,7 +126,13 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         foe = board.foe(s.target)
         if foe is None:
             continue
-        est = next((e for e in foe.mine if e.action == s.action and (s.weapon is None or e.weapon == s.weapon)), None)
+        placed = board.there(foe.unit, end) if moved and board.there is not None else None
+        if placed is not None:  # the ruleset's estimates from where the move ends
+            est = _matching(placed, s)
+            if est is not None:
+                out.append(Blow(foe, float(est.p), float(est.progress)))
+            continue
+        est = _matching(foe.mine, s)
         hand = board.is_hand_to_hand(catalogue, s.action)
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
@@ -133,6 +142,12 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
             continue
         out.append(Blow(foe, 0.5, 2.0 * foe.worth * (weights_moved if moved else 1.0)))
     return out
+
+
+def _matching(estimates: Sequence[Any], act: Act) -> Any:
+    """The estimate of ``act``'s action (and weapon, when it names one), or None."""
+    return next((e for e in estimates if e.action == act.action and (act.weapon is None or e.weapon == act.weapon)),
+                None)
 
 
 def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
@@ -184,11 +199,16 @@ def _reply(f: Foe, end: tuple[float, float, float], allies: Sequence[Any]) -> fl
 
 
 def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any) -> float:
-    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    """Next turn's best blow on ``f`` from ``end``: from the ruleset's estimates there when it has them
+    (a shot's range and sight from there), else its best from here if that is a shot; a hand-to-hand
+    blow when its walk reaches ``f``."""
     d, up = _apart(f, end)
-    if ranged or (d <= board.walk + HAND_M and up <= UP_M):
-        return f.worth
-    return 0.0
+    near = d <= board.walk + HAND_M and up <= UP_M
+    placed = board.there(f.unit, end) if board.there is not None else None
+    if placed is not None:
+        return max(max((e.value for e in placed), default=0.0), f.worth if near else 0.0)
+    ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
+    return f.worth if ranged or near else 0.0
 
 
 __all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]

@@ -47,6 +47,7 @@ from . import attacks, conditions, manoeuvres, movement, stealth
 from .catalogue import ACTIONS, ATTACKS, GRAPPLED_ALLOWED, MANOEUVRES, STANCES
 from .contest import Side, check
 from .estimates import estimates as _estimates
+from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
 from .state import FighterState, intent, memo_of, state_of, status, find_weapon
@@ -280,6 +281,12 @@ class FudgeOpposed:
         if status(target).get("hidden") or not target.able:
             return []
         return _estimates(world, unit, target)
+
+    def estimates_at(self, world: Any, unit: Any, target: Any, at: tuple[float, float, float]) -> list[Estimate]:
+        """:meth:`estimates` as if ``unit`` stood at ``at`` (the optional seam the planner asks after a move)."""
+        if status(target).get("hidden") or not target.able:
+            return []
+        return _estimates_at(world, unit, target, at)
 
 
 def _engine_glue(cls: type) -> None:

@@ -116,4 +116,27 @@ def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
     return out
 
 
-__all__ = ["MANOEUVRE_WORTH", "attack_odds", "expected_harm", "estimates"]
+class Placed:
+    """``unit`` as if it stood at another point: its own attributes, but ``x``, ``y``, ``z``."""
+
+    __slots__ = ("_unit", "x", "y", "z")
+
+    def __init__(self, unit: Any, at: tuple[float, float, float]) -> None:
+        self._unit = unit
+        self.x, self.y, self.z = at
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._unit, name)
+
+    @property
+    def pos(self) -> tuple[float, float, float]:
+        return self.x, self.y, self.z
+
+
+def estimates_at(world: Any, me: Any, target: Any, at: tuple[float, float, float]) -> list[Estimate]:
+    """:func:`estimates` as if ``me`` stood at ``at`` (the end of a move): range, sight and the
+    take-down's reach from there; nothing else of ``me`` changes."""
+    return estimates(world, Placed(me, at), target)
+
+
+__all__ = ["MANOEUVRE_WORTH", "attack_odds", "expected_harm", "estimates", "estimates_at", "Placed"]

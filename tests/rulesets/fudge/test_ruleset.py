@@ -302,6 +302,19 @@ def test_takedown_estimate_only_before_initiative():
     assert not [e for e in RULESET.estimates(w, a, b) if e.action == "takedown"]
 
 
+def test_estimates_at_a_point_see_from_there():
+    w, a, b = duel(fighter(weapons=[SWORD], skills={"Stealth": 3}), fighter(hp=12), distance=6.0)
+    assert not [e for e in RULESET.estimates(w, a, b) if e.action in ("takedown", "melee")]
+    near = RULESET.estimates_at(w, a, b, (5.0, 0.0, 0.0))
+    assert {"takedown", "melee"} <= {e.action for e in near}
+    td = next(e for e in near if e.action == "takedown")
+    assert td.p == pytest.approx(odds.p_beats(3, 1 + 2, crits=False))
+    assert RULESET.estimates_at(w, a, b, (a.x, a.y, a.z)) == RULESET.estimates(w, a, b)
+    assert (a.x, a.y, a.z) == (0.0, 0.0, 0.0)       # the fighter itself did not move
+    b.status["hidden"] = True
+    assert RULESET.estimates_at(w, a, b, (5.0, 0.0, 0.0)) == []
+
+
 def test_no_disarm_estimate_against_bare_hands():
     w, a, b = duel(fighter(), fighter())
     assert "disarm" not in [e.action for e in RULESET.estimates(w, a, b)]
