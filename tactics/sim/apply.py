@@ -70,9 +70,10 @@ class Effects:
                 a.hits += 1
             else:
                 a.misses += 1
-            self.record(Attack(t=enc.env.now, who=eff.who, target=eff.target, action=eff.action, weapon=eff.weapon,
-                               roll=rollrec(eff.roll), hit=eff.hit, harm=eff.harm, details=eff.details,
-                               distance=eff.distance, light=eff.light, reaction=eff.reaction, charge_m=eff.charge_m))
+            # positional, in the schema's field order (t, who, target, action, weapon, roll, hit, harm, details,
+            # distance, light, reaction, charge_m): the same event without parsing thirteen keywords
+            self.record(Attack(enc.env.now, eff.who, eff.target, eff.action, eff.weapon, rollrec(eff.roll), eff.hit,
+                               eff.harm, eff.details, eff.distance, eff.light, eff.reaction, eff.charge_m))
         elif kind is fx.Status:
             self.apply_status(enc.combatants[eff.who], eff.changes)
         elif kind is fx.Refused:

@@ -294,8 +294,7 @@ class Encounter(Referee, Pausing, Carrying):
         rules = self.rules
         world = self.world
         record = self.events.append
-        rs = self.options.round_seconds
-        sched = self.schedule
+        rs, sched = self.options.round_seconds, self.schedule
         dynamic = sched.dynamic
         r = c.first_round
         slots = None if dynamic else sched.slots(c.id, r)
@@ -326,7 +325,7 @@ class Encounter(Referee, Pausing, Carrying):
                 budget = rules.begin_turn(world, c, r - c.first_round, phase)
                 while budget is not None:
                     c.turns += 1
-                    record(Turn(t=env.now, who=c.id, round=r + 1, actions=budget.actions, phase=phase))
+                    record(Turn(env.now, c.id, r + 1, budget.actions, phase))  # t, who, round, actions, phase
                     opening = getattr(budget, "opening", None)
                     if opening:
                         for eff in opening:
@@ -346,7 +345,8 @@ class Encounter(Referee, Pausing, Carrying):
                 for eff in rules.end_turn(world, c):
                     turns.apply(c, eff, None)
                 c.surprised = False
-                self._check()
+                if self._watches or self._checked_at != self._health_version:  # else _check has nothing to do
+                    self._check()
             r += 1
 
     # -- services for turns and views ---------------------------------------

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from tactics.sim.encounter import Encounter
 
 
+_NOWHERE = (math.nan, math.nan)
+"""Where no run has ended yet (one tuple for every turn: it is never changed, only replaced)."""
+
+
 class TurnState:
     """What one turn has used so far (a plain slotted class: one is made every turn);
     the ruleset reads it as :class:`~tactics.rules.protocol.Turn`."""
@@ -50,7 +54,7 @@ class TurnState:
         """Fraction of the turn's movement spent (0..1)."""
         self.run_m = 0.0
         self.run_dir: tuple[float, float] = (0.0, 0.0)
-        self.run_end: tuple[float, float] = (math.nan, math.nan)
+        self.run_end: tuple[float, float] = _NOWHERE
         self.climbed_roll: bool | None = None
         self.legs: list[Any] = []
         self.metres = 0.0
@@ -68,7 +72,7 @@ class TurnState:
         """A straight run begun at the end of the fighter's previous turn and still going on
         (it makes a running start, never a charge: ``run_m`` is this turn's alone)."""
         self.lead_dir: tuple[float, float] = (0.0, 0.0)
-        self.lead_end: tuple[float, float] = (math.nan, math.nan)
+        self.lead_end: tuple[float, float] = _NOWHERE
 
     @property
     def walk(self) -> float:

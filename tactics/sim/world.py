@@ -32,7 +32,7 @@ WADE_DEPTH_M = 1.0
 class EngineWorld:
     """The :class:`~tactics.rules.protocol.World` of one encounter."""
 
-    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env")
+    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env", "_wet")
 
     def __init__(self, enc: Encounter) -> None:
         self._enc = enc
@@ -42,6 +42,8 @@ class EngineWorld:
         self.round_seconds = enc.options.round_seconds
         self.memo: dict[str, Any] = {}
         """Scratch space for the ruleset, living as long as the encounter."""
+        self._wet: bool | None = None
+        """Whether the map has deep water anywhere (None: not asked yet; see :meth:`in_deep_water`)."""
 
     @property
     def now(self) -> float:
@@ -70,8 +72,23 @@ class EngineWorld:
     def in_deep_water(self, u: Combatant) -> bool:
         if u.flying:
             return False
+        wet = self._wet
+        if wet is None:
+            wet = self._wet = self._map_has_deep_water()
+        if not wet:
+            return False  # a map without deep water (most of them): no cell to look up
         tmap = self._enc.map
         return tmap.terrain_at(u.x, u.y) == "water" and tmap.depth_at(u.x, u.y) >= WADE_DEPTH_M
+
+    def _map_has_deep_water(self) -> bool:
+        """Is any cell of the map water at least :data:`WADE_DEPTH_M` deep? (The map never changes:
+        kept in the encounter's shared caches per map object, the map kept alive beside it.)"""
+        tmap = self._enc.map
+        known = self._enc.shared.setdefault("deep water", {})
+        got = known.get(id(tmap))
+        if got is None or got[0] is not tmap:
+            got = known[id(tmap)] = (tmap, bool(((tmap.kinds == "water") & (tmap.depths >= WADE_DEPTH_M)).any()))
+        return got[1]
 
     def ask(self, reactor: Combatant, window: Window) -> Any:
         return self._enc.turns.ask(reactor, window)

@@ -22,6 +22,7 @@ action when the rules checks passed and only the target was wrong.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -53,6 +54,10 @@ BOW_ACTIONS = frozenset({"quick shot", "strategic shot", "cautious shot", "aim"}
 """Actions that keep a drawn bow drawn (000 · Archery and Marksmanship · Keeping a Bow Drawn)."""
 STRATEGIC = frozenset({"strategic strike", "strategic shot"})
 DEFAULT_WEAPONS = {"strike": ("hand", "natural"), "throw": ("thrown",), "shot": ("bow", "gun"), "grapple": ()}
+DARKNESS = {(light, kind): darkness_difficulty(light, col) for light in ("bright", "dim", "dark")
+            for kind, col in DARKNESS_KIND.items()}
+"""The darkness difficulty of each light and attack kind (the table, read once; another light still
+asks :func:`~tactics.rules.ranged.darkness_difficulty`, which names it)."""
 
 
 # -- small pieces -----------------------------------------------------------
@@ -154,7 +159,7 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         yield Refused(c.id, f"{spec.name} cannot be done while aiming")
         return
     unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
-    ok, why = allowed(spec.name, c.standing, posture(c), c.partner is not None, ch.encumbrance != "none", unwieldy)
+    ok, why = allowed(spec.name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
         yield Refused(c.id, f"{spec.name}: {why}")
         return
@@ -188,15 +193,16 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         if weapon is None:
             yield Refused(c.id, f"{spec.name}: no weapon for it")
             return
-    flat = world.flat_distance(c, target)
+    cx, cy, cz, tx, ty, tz = c.x, c.y, c.z, target.x, target.y, target.z
+    flat = math.hypot(cx - tx, cy - ty)  # as world.flat_distance and world.distance, without the calls
     melee = kind in ("strike", "grapple")
-    if melee and (flat > MELEE_REACH_M or abs(c.z - target.z) > MELEE_REACH_UP_M):
+    if melee and (flat > MELEE_REACH_M or abs(cz - tz) > MELEE_REACH_UP_M):
         yield Refused(c.id, f"{spec.name}: {target.name} is out of reach ({flat:.1f} m)")
         return
-    dist = world.distance(c, target)
+    dist = math.dist((cx, cy, cz), (tx, ty, tz))
     attack_mods: list[Modifier] = []
     diff_mods: list[Modifier] = []
-    from_above = c.z >= target.z + 1.0
+    from_above = cz >= tz + 1.0
     light = world.light_at(target)
     if not melee:
         if weapon.name in st.spent:
@@ -223,15 +229,17 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         if rd:
             diff_mods.append(Modifier(f"range {dist:.0f} m", rd))
     if not ch.blind:
-        dd = darkness_difficulty(light, DARKNESS_KIND[kind])
+        dd = DARKNESS.get((light, kind))
+        if dd is None:
+            dd = darkness_difficulty(light, DARKNESS_KIND[kind])
         if dd:
             diff_mods.append(Modifier(f"{light} light", dd))
     # stances and positions (000 · Stance and Position)
     partner = c.partner == target.id
     aiming = bool(st.aim_bonus) and kind in ("shot", "throw") and c.partner is None
-    attack_mods.extend(stances(posture(c), c.role if c.partner is not None else None, kind, "attack",
+    attack_mods.extend(stances("on_the_ground" if c.prone else "standing", c.role if c.partner is not None else None, kind, "attack",
                                partner, from_above, aiming))
-    diff_mods.extend(stances(posture(target), target.role if target.partner is not None else None, kind,
+    diff_mods.extend(stances("on_the_ground" if target.prone else "standing", target.role if target.partner is not None else None, kind,
                              "defense", partner, from_above, False))
     st.aim_bonus = 0
     att_swims = world.in_deep_water(c)
@@ -293,7 +301,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         dealt["stun"] = r_stun
     yield Attacked(c.id, target.id, spec.name, res.weapon, roll, res.hit, dealt,
                    details, round(dist, 6), light,
-                   "counter" if turn.reaction else "", round(charge_m, 6))
+                   "counter" if turn.reaction else "", round(charge_m, 6) if charge_m else 0.0)
     if res.hit:
         if slam_check is not None:
             yield slam_check

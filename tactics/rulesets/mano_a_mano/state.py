@@ -18,6 +18,7 @@ ground and when encumbered, DECISIONS · Movement).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -161,5 +162,7 @@ def budget_for(ch: Character, state: FighterState, health: str, prone: bool,
     if got is None:
         got = known[prone] = speeds(ch, prone)
     walk, swim, air = got
-    return kind(combo_size(ch.speed, state.several_weapons, health), walk, swim, air, ch.speed, health,
-                      state.weapon_counts)
+    speed = ch.speed
+    # combo_size(speed, state.several_weapons, health), without the call (000 · Rounds)
+    allowed = 1 if health != "healthy" else math.ceil(speed) + (1 if state.several_weapons else 0)
+    return kind(allowed, walk, swim, air, speed, health, state.weapon_counts)
