@@ -35,7 +35,7 @@ from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
-from tactics.ai.mano_a_mano.spots import spots
+from tactics.ai.mano_a_mano.spots import Looks, spots
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -325,14 +325,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                 A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
                 codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
         rng = view.max_range(me, bow, "quick shot")
-        # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
+        # sight of the focus target, and of anyone (a climber coming up counts)
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
-        vis = sp.sight(tmap, A, W, cell)
         d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
-        vis &= d_all <= rng
         dist = d_all[:, 0]
-        sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
         # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
         ex = np.array([e.x for e in enemies], dtype=float)
@@ -346,22 +343,26 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
         height = np.clip(gz - target.z, 0, 10) * 0.3
         turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
-        score = 4.0 * sees - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost - 0.5 * (turns - 1)
-        i = int(np.argmax(score))
+        # the score with each value sight can add (1: the target, 0.75: only someone else, 0: no one)
+        rest = (cover, height, 0.25 * range_pen, 0.03 * cost, 0.5 * (turns - 1))
+        scores = [(((((4.0 * v - 3.0 * threat) + rest[0]) + rest[1]) - rest[2]) - rest[3]) - rest[4]
+                  for v in (1.0, 0.75, 0.0)]
+        looks = Looks(sp, tmap, cell.tolist(), A.tolist(), [tuple(w) for w in W.tolist()], (d_all <= rng).tolist())
+        i, sees_i = looks.best(scores)
         if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
-            return None, "", bool(sees[i])
+            return None, "", bool(sees_i)
         here_threat = threat[is_here].min(initial=99)
         bits = []
         if threat[i] < here_threat:
             bits.append("backing off")
-        if sees[i] and not sees[is_here].max(initial=0):
+        if sees_i and not max((looks.sees(h) for h in np.flatnonzero(is_here).tolist()), default=0):
             bits.append(f"finding a line to {target.name}")
         if cover[i] > 0:
             bits.append(f"into {LIGHTS[codes[i]]} cover")
         if gz[i] > me.z + 0.5:
             bits.append("to higher ground")
         note = ("moving " + ", ".join(bits)) if bits else "repositioning"
-        return (float(xs[i]), float(ys[i])), note, bool(sees[i])
+        return (float(xs[i]), float(ys[i])), note, bool(sees_i)
 
     def _closer(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any, steps: list[Any],
                 acts: list[Act], what: str, at: tuple[float, float, float]) -> tuple[list[Any], list[Act], str]:
