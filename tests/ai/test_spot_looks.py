@@ -29,11 +29,11 @@ def test_best_is_argmax_of_the_full_scores() -> None:
         points = [(rnd.uniform(0, 20), rnd.uniform(0, 12), 1.5) for _ in range(3)]
         near = [[rnd.random() < 0.8 for _ in points] for _ in cells]
         base = np.array([rnd.choice([0.0, 0.5, 1.0, -2.0]) for _ in cells])
-        scores = [4.0 * v + base for v in (1.0, 0.75, 0.0)]
+        top = 4.0 + base
         sees = _full(spots(SimpleNamespace(map=tmap, shared={})), tmap, cells, eyes, points, near)
         want = int(np.argmax(4.0 * sees + base))
-        looks = Looks(sp, tmap, cells, eyes, points, near)
-        got, seen = looks.best(scores)
+        looks = Looks(sp, tmap, np.array(cells), np.array(eyes), points, np.array(near))
+        got, seen = looks.best(top, lambda k, v: 4.0 * v + float(base[k]))
         assert (got, seen) == (want, sees[want])
         assert all(looks.sees(k) == sees[k] for k in range(len(cells)))
 
@@ -44,7 +44,6 @@ def test_best_looks_from_few_spots_when_the_best_sees() -> None:
     cells = list(range(10))
     eyes = [[float(sp.xs[c]), float(sp.ys[c]), float(sp.eye_z[c])] for c in cells]
     points = [(19.0, 1.0, 1.5)]
-    scores = [np.arange(10, dtype=float) + 4.0 - 4.0 * v for v in (0.0, 0.25, 1.0)]
-    looks = Looks(sp, tmap, cells, eyes, points, [[True]] * 10)
-    assert looks.best(scores) == (9, 1.0)
+    looks = Looks(sp, tmap, np.array(cells), np.array(eyes), points, np.ones((10, 1), dtype=bool))
+    assert looks.best(np.arange(10, dtype=float) + 4.0, lambda k, v: k + 4.0 * v) == (9, 1.0)
     assert int((sp.column(points[0]) != UNKNOWN).sum()) == 1  # only the winner was looked from

@@ -316,8 +316,8 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
         cell = rr * sp.cols + cc
         xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
-        if is_here.any():  # where I stand exactly, not the cell's centre
-            h = int(np.flatnonzero(is_here)[0])
+        h = int(is_here.argmax()) if is_here.any() else -1
+        if h >= 0:  # where I stand exactly, not the cell's centre
             gz[h] = me.z
             if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
                 cell[h] = -1  # not a cell's eye
@@ -341,21 +341,25 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
         threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
         cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
-        height = np.clip(gz - target.z, 0, 10) * 0.3
+        height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
         turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
-        # the score with each value sight can add (1: the target, 0.75: only someone else, 0: no one)
-        rest = (cover, height, 0.25 * range_pen, 0.03 * cost, 0.5 * (turns - 1))
-        scores = [(((((4.0 * v - 3.0 * threat) + rest[0]) + rest[1]) - rest[2]) - rest[3]) - rest[4]
-                  for v in (1.0, 0.75, 0.0)]
-        looks = Looks(sp, tmap, cell.tolist(), A.tolist(), [tuple(w) for w in W.tolist()], (d_all <= rng).tolist())
-        i, sees_i = looks.best(scores)
+        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0)
+        parts = (threat, cover, height, 0.25 * range_pen, 0.03 * cost, 0.5 * (turns - 1))
+        top = 4.0 - 3.0 * threat + parts[1] + parts[2] - parts[3] - parts[4] - parts[5]
+
+        def score(k: int, v: float) -> float:
+            t, c, hg, p, q, u = (float(a[k]) for a in parts)
+            return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
+
+        looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)
+        i, sees_i = looks.best(top, score)
         if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
             return None, "", bool(sees_i)
-        here_threat = threat[is_here].min(initial=99)
+        here_threat = threat[h] if h >= 0 else 99
         bits = []
         if threat[i] < here_threat:
             bits.append("backing off")
-        if sees_i and not max((looks.sees(h) for h in np.flatnonzero(is_here).tolist()), default=0):
+        if sees_i and not (h >= 0 and looks.sees(h)):
             bits.append(f"finding a line to {target.name}")
         if cover[i] > 0:
             bits.append(f"into {LIGHTS[codes[i]]} cover")

@@ -33,7 +33,7 @@ same answers, so threads sharing a scenario may use it at once.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -202,11 +202,11 @@ class Looks:
 
     Spot ``k`` (flat cell ``cells[k]``, -1 for an eye off a cell's centre, at eye
     ``eyes[k]``) *sees* 1.0 when its line to ``points[0]`` (the target) is clear and
-    within range (``near[k][0]``), else 0.75 when one to any other point in range is,
+    within range (``near[k, 0]``), else 0.75 when one to any other point in range is,
     else 0; each spot's answer is worked out once, the first time it is asked."""
 
-    def __init__(self, sp: Spots, tmap: Any, cells: list[int], eyes: list[list[float]],
-                 points: list[tuple[float, ...]], near: list[list[bool]]) -> None:
+    def __init__(self, sp: Spots, tmap: Any, cells: np.ndarray, eyes: np.ndarray,
+                 points: list[tuple[float, float, float]], near: np.ndarray) -> None:
         self.sp, self.map, self.cells, self.eyes, self.points, self.near = sp, tmap, cells, eyes, points, near
         self._sees: dict[int, float] = {}
 
@@ -214,32 +214,32 @@ class Looks:
         """What spot ``k`` sees: 1.0, 0.75 or 0.0."""
         got = self._sees.get(k)
         if got is None:
-            cell, near, points = self.cells[k], self.near[k], self.points
-            eye = tuple(self.eyes[k])
+            near, points, see = self.near[k].tolist(), self.points, self.sp.see
+            cell, eye = int(self.cells[k]), tuple(self.eyes[k].tolist())
             got = 0.0
-            if near[0] and self.sp.see(self.map, cell, eye, points[0]):  # type: ignore[arg-type]
+            if near[0] and see(self.map, cell, eye, points[0]):  # type: ignore[arg-type]
                 got = 1.0
-            elif any(near[j] and self.sp.see(self.map, cell, eye, points[j])  # type: ignore[arg-type]
+            elif any(near[j] and see(self.map, cell, eye, points[j])  # type: ignore[arg-type]
                      for j in range(1, len(points))):
                 got = 0.75
             self._sees[k] = got
         return got
 
-    def best(self, scores: list[np.ndarray]) -> tuple[int, float]:
-        """The first spot of the highest score, and what it sees: ``np.argmax`` of the score
-        ``scores[0]`` where the spot sees 1.0, ``scores[1]`` at 0.75, ``scores[2]`` at 0,
-        looking only from spots that might still beat the best so far (highest first)."""
-        top = scores[0]
-        at = (scores[0].tolist(), scores[1].tolist(), scores[2].tolist())
+    def best(self, top: np.ndarray, score: Callable[[int, float], float]) -> tuple[int, float]:
+        """The first spot of the highest score, and what it sees: ``np.argmax`` of the scores
+        ``top`` where the spot sees 1.0 and ``score(k, v)`` where it sees ``v`` < 1 (no higher
+        than ``top[k]``), looking only from spots that might still beat the best so far (highest
+        ``top`` first)."""
+        at = top.tolist()
         best, best_score = -1, -math.inf
         for k in np.argsort(-top, kind="stable").tolist():
-            ub = at[0][k]
+            ub = at[k]
             if ub < best_score:
                 break
             if ub == best_score and k > best:
                 continue
             v = self.sees(k)
-            sc = at[0][k] if v == 1.0 else at[1][k] if v == 0.75 else at[2][k]
+            sc = ub if v == 1.0 else score(k, v)
             if sc > best_score or (sc == best_score and k < best):
                 best, best_score = k, sc
         return best, self._sees[best]
