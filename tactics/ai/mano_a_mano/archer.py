@@ -292,38 +292,66 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             cache[key] = got
         return got
 
-    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
+    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool) -> tuple | None:
+        """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
+        cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
+        past the first), None if none: a pure function of the map, my mover, place, walk, ``reach``,
+        ``keep_height`` and the cells I gave up on, kept per scenario for the turns enemies move."""
+        shared = view.shared.get("archer ground")
+        if shared is None or shared[0] is not view.map:
+            shared = view.shared["archer ground"] = (view.map, {})
+        mover, budget = movers(view, me)[0], view.movement(me)
+        key = (mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad), budget)
+        got = shared[1].get(key, _UNSEEN)
+        if got is not _UNSEEN:
+            return got
         tmap = view.map
         sp = spots(view)
-        s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        cc, rr = sp.square(col, row, int(math.ceil(reach / s)))
-        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
-        cost = field.cost_grid[rr, cc]
+        cc, rr = sp.square(col, row, int(math.ceil(reach / tmap.cell_size)))
+        cost = tmap.distance_field([(me.x, me.y)], mover).cost_grid[rr, cc]
         ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc]
         if self._bad:
             ok &= ~np.isin(rr * tmap.cols + cc, list(self._bad))
         hz = sp.heights[rr, cc]
         if keep_height:
             ok &= hz >= me.z - 1.0
-        if reach <= view.movement(me) + 1e-6:
+        if reach <= budget + 1e-6:
             ok &= hz <= me.z + 0.5  # this turn: no jumping up (a roll); climbs are the perch's business
         is_here = (cc == col) & (rr == row)
         ok |= is_here
-        if not ok.any():
+        got = None
+        if ok.any():
+            cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
+            cell = rr * sp.cols + cc
+            xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
+            h = int(is_here.argmax()) if is_here.any() else -1
+            if h >= 0:  # where I stand exactly, not the cell's centre
+                gz[h] = me.z
+                if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
+                    cell[h] = -1  # not a cell's eye
+                    xs[h], ys[h] = me.x, me.y
+                    A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
+                    codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
+            cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
+            turns = np.ceil(np.maximum(cost, 1e-9) / max(budget, 1e-9))
+            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1))
+            for arr in got:
+                if isinstance(arr, np.ndarray):
+                    arr.flags.writeable = False
+        if len(shared[1]) >= CELLS_MEMORY:
+            shared[1].clear()
+        shared[1][key] = got
+        return got
+
+    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap = view.map
+        sp = spots(view)
+        ground = self._ground(view, me, reach, keep_height)
+        if ground is None:
             return None
-        cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
-        cell = rr * sp.cols + cc
-        xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
-        h = int(is_here.argmax()) if is_here.any() else -1
-        if h >= 0:  # where I stand exactly, not the cell's centre
-            gz[h] = me.z
-            if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
-                cell[h] = -1  # not a cell's eye
-                xs[h], ys[h] = me.x, me.y
-                A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
-                codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
+        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part = ground
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts)
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
@@ -340,11 +368,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                         dtype=float)
         close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
         threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
-        cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
         height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
-        turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
         # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0)
-        parts = (threat, cover, height, 0.25 * range_pen, 0.03 * cost, 0.5 * (turns - 1))
+        parts = (threat, cover, height, 0.25 * range_pen, cost_part, turns_part)
         top = 4.0 - 3.0 * threat + parts[1] + parts[2] - parts[3] - parts[4] - parts[5]
 
         def score(k: int, v: float) -> float:
@@ -353,7 +379,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
 
         looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)
         i, sees_i = looks.best(top, score)
-        if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
+        if i == h or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
             return None, "", bool(sees_i)
         here_threat = threat[h] if h >= 0 else 99
         bits = []
