@@ -9,9 +9,10 @@ Each turn:
    a few turns and no enemy is close, it heads there (ladders and ropes are
    climbed, 000 · Movement · Climbing).
 3. **Stand.** Otherwise it scores every cell it can walk to this turn, all at
-   once: line of sight to the target (one vectorised ``line_of_sight_many``),
-   out of the reach of every walker next turn, dark or dim cover for itself,
-   height over the target, a short range; and moves to the best.
+   once: line of sight to the target (looked for only from the cells that
+   might still win, :class:`.spots.Looks`), out of the reach of every walker
+   next turn, dark or dim cover for itself, height over the target, a short
+   range; and moves to the best.
 4. **Shoot.** The bow must be drawn to aim or shoot and stays drawn between
    turns (000 · Archery and Marksmanship); a gun (:mod:`.guns`) is shot while
    loaded and reloaded out of reach. Which of draw, aim, draw and fire, quick,
