@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.fields import field_memory, reachable, steer
+from tactics.ai.fields import field_memory, movers, reach_field, steer
 from tactics.ai.routes import ROUTE_MEMORY, Route, _route, map_cache
 from tactics.map import Mover
 from tactics.sim.plan import MoveTo, Plan
@@ -80,9 +80,11 @@ def walk_in(view: View, me: UnitView, target: UnitView, enemies: list[UnitView],
         return [], None
     if overhead(view, me, target, near=True):
         return [], Plan([], f"{target.name} is out of reach overhead: {OVERHEAD}")
-    if not reachable(view, me, enemies):
+    mv = movers(view, me)
+    ok, field = reach_field(view, me, enemies, mv)
+    if not ok:
         return [], Plan([], HOLDING)
-    r = move_toward(view, me, target, enemies)
+    r = move_toward(view, me, target, enemies, field=field, mv=mv)  # the field just read: its kept answers
     if r is None:
         return [], Plan([], HOLDING)
     steps = list(r.steps)

@@ -137,3 +137,24 @@ def test_two_fights_of_one_scenario_share_their_estimates() -> None:
         got.append(estimate(view, view.me, enc._views[blue.id], "quick shot", bow_of(view.me), distance=10.0))
     assert got[0] is not None and got[1] is got[0]
     assert len(shared["estimates"]) == 1
+
+
+def test_the_archers_ground_is_kept_by_its_place_and_scores_as_a_fresh_one() -> None:
+    from tactics.ai.mano_a_mano.archer import Archer, bow_of
+    shared: dict = {}
+    enc = Encounter(load_map(ROOT / "maps/tower.toml"), seed=1, shared=shared)
+    red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
+    blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
+    view = enc.view_for(enc.combatants[red.id])
+    me, target = view.me, enc._views[blue.id]
+    a, bow, reach = Archer(), bow_of(me), view.movement(me)
+    ground = a._ground(view, me, reach, False)
+    assert ground is not None and a._ground(view, me, reach, False) is ground   # kept
+    assert not ground[2].flags.writeable                                        # and not to be spoilt
+    enc.place(enc.combatants[blue.id], (target.x + 2.0, target.y, target.z))  # the enemy moves, I do not
+    got = a._score_cells_now(view, me, [target], target, bow, reach, False)
+    assert a._ground(view, me, reach, False) is ground
+    shared.pop("archer ground")                                                 # worked out again
+    assert a._score_cells_now(view, me, [target], target, bow, reach, False) == got
+    assert a._ground(view, me, reach, False) is not ground
+    assert got is not None                                                      # an answer, not "no cell"

@@ -9,9 +9,10 @@ Each turn:
    a few turns and no enemy is close, it heads there (ladders and ropes are
    climbed, 000 · Movement · Climbing).
 3. **Stand.** Otherwise it scores every cell it can walk to this turn, all at
-   once: line of sight to the target (one vectorised ``line_of_sight_many``),
-   out of the reach of every walker next turn, dark or dim cover for itself,
-   height over the target, a short range; and moves to the best.
+   once: line of sight to the target (looked for only from the cells that
+   might still win, :class:`.spots.Looks`), out of the reach of every walker
+   next turn, dark or dim cover for itself, height over the target, a short
+   range; and moves to the best.
 4. **Shoot.** The bow must be drawn to aim or shoot and stays drawn between
    turns (000 · Archery and Marksmanship); a gun (:mod:`.guns`) is shot while
    loaded and reloaded out of reach. Which of draw, aim, draw and fire, quick,
@@ -35,7 +36,7 @@ from tactics.ai.mano_a_mano.odds import Estimate, estimate
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
-from tactics.ai.mano_a_mano.spots import spots
+from tactics.ai.mano_a_mano.spots import Looks, spots
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -292,47 +293,72 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             cache[key] = got
         return got
 
-    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
+    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool) -> tuple | None:
+        """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
+        cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
+        past the first), None if none: a pure function of the map, my mover, place, walk, ``reach``,
+        ``keep_height`` and the cells I gave up on, kept per scenario for the turns enemies move."""
+        shared = view.shared.get("archer ground")
+        if shared is None or shared[0] is not view.map:
+            shared = view.shared["archer ground"] = (view.map, {})
+        mover, budget = movers(view, me)[0], view.movement(me)
+        key = (mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad), budget)
+        got = shared[1].get(key, _UNSEEN)
+        if got is not _UNSEEN:
+            return got
         tmap = view.map
         sp = spots(view)
-        s = tmap.cell_size
         col, row = tmap.cell_of(me.x, me.y)
-        cc, rr = sp.square(col, row, int(math.ceil(reach / s)))
-        field = view.map.distance_field([(me.x, me.y)], movers(view, me)[0])
-        cost = field.cost_grid[rr, cc]
+        cc, rr = sp.square(col, row, int(math.ceil(reach / tmap.cell_size)))
+        cost = tmap.distance_field([(me.x, me.y)], mover).cost_grid[rr, cc]
         ok = (cost <= reach + 1e-6) & standable(tmap)[rr, cc]
         if self._bad:
             ok &= ~np.isin(rr * tmap.cols + cc, list(self._bad))
         hz = sp.heights[rr, cc]
         if keep_height:
             ok &= hz >= me.z - 1.0
-        if reach <= view.movement(me) + 1e-6:
+        if reach <= budget + 1e-6:
             ok &= hz <= me.z + 0.5  # this turn: no jumping up (a roll); climbs are the perch's business
         is_here = (cc == col) & (rr == row)
         ok |= is_here
-        if not ok.any():
+        got = None
+        if ok.any():
+            cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
+            cell = rr * sp.cols + cc
+            xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
+            h = int(is_here.argmax()) if is_here.any() else -1
+            if h >= 0:  # where I stand exactly, not the cell's centre
+                gz[h] = me.z
+                if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
+                    cell[h] = -1  # not a cell's eye
+                    xs[h], ys[h] = me.x, me.y
+                    A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
+                    codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
+            cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
+            turns = np.ceil(np.maximum(cost, 1e-9) / max(budget, 1e-9))
+            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1))
+            for arr in got:
+                if isinstance(arr, np.ndarray):
+                    arr.flags.writeable = False
+        if len(shared[1]) >= CELLS_MEMORY:
+            shared[1].clear()
+        shared[1][key] = got
+        return got
+
+    def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
+                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap = view.map
+        sp = spots(view)
+        ground = self._ground(view, me, reach, keep_height)
+        if ground is None:
             return None
-        cc, rr, cost, is_here = cc[ok], rr[ok], cost[ok], is_here[ok]
-        cell = rr * sp.cols + cc
-        xs, ys, gz, codes, A = sp.xs[cell], sp.ys[cell], sp.heights.ravel()[cell], sp.light[cell], sp.eyes[cell]
-        if is_here.any():  # where I stand exactly, not the cell's centre
-            h = int(np.flatnonzero(is_here)[0])
-            gz[h] = me.z
-            if (xs[h], ys[h], A[h, 2]) != (me.x, me.y, me.z + EYE_HEIGHT_M):
-                cell[h] = -1  # not a cell's eye
-                xs[h], ys[h] = me.x, me.y
-                A[h] = (me.x, me.y, me.z + EYE_HEIGHT_M)
-                codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
+        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part = ground
         rng = view.max_range(me, bow, "quick shot")
-        # sight of the focus target, and of anyone (a climber coming up counts): one vectorised check
+        # sight of the focus target, and of anyone (a climber coming up counts)
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
-        vis = sp.sight(tmap, A, W, cell)
         d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
-        vis &= d_all <= rng
         dist = d_all[:, 0]
-        sees = vis[:, 0].astype(float) + 0.75 * (vis[:, 1:].any(axis=1) & ~vis[:, 0]) if len(watch) > 1 else vis[:, 0].astype(float)
         range_pen = np.floor(dist * 20 / max(rng, 1e-9))
         # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
         ex = np.array([e.x for e in enemies], dtype=float)
@@ -343,25 +369,31 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                         dtype=float)
         close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
         threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
-        cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
-        height = np.clip(gz - target.z, 0, 10) * 0.3
-        turns = np.ceil(np.maximum(cost, 1e-9) / max(view.movement(me), 1e-9))
-        score = 4.0 * sees - 3.0 * threat + cover + height - 0.25 * range_pen - 0.03 * cost - 0.5 * (turns - 1)
-        i = int(np.argmax(score))
-        if is_here[i] or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
-            return None, "", bool(sees[i])
-        here_threat = threat[is_here].min(initial=99)
+        height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
+        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0)
+        parts = (threat, cover, height, 0.25 * range_pen, cost_part, turns_part)
+        top = 4.0 - 3.0 * threat + parts[1] + parts[2] - parts[3] - parts[4] - parts[5]
+
+        def score(k: int, v: float) -> float:
+            t, c, hg, p, q, u = (float(a[k]) for a in parts)
+            return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
+
+        looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)
+        i, sees_i = looks.best(top, score)
+        if i == h or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
+            return None, "", bool(sees_i)
+        here_threat = threat[h] if h >= 0 else 99
         bits = []
         if threat[i] < here_threat:
             bits.append("backing off")
-        if sees[i] and not sees[is_here].max(initial=0):
+        if sees_i and not (h >= 0 and looks.sees(h)):
             bits.append(f"finding a line to {target.name}")
         if cover[i] > 0:
             bits.append(f"into {LIGHTS[codes[i]]} cover")
         if gz[i] > me.z + 0.5:
             bits.append("to higher ground")
         note = ("moving " + ", ".join(bits)) if bits else "repositioning"
-        return (float(xs[i]), float(ys[i])), note, bool(sees[i])
+        return (float(xs[i]), float(ys[i])), note, bool(sees_i)
 
     def _closer(self, view: View, me: UnitView, enemies: list[UnitView], bow: Any, steps: list[Any],
                 acts: list[Act], what: str, at: tuple[float, float, float]) -> tuple[list[Any], list[Act], str]:

@@ -28,7 +28,7 @@ import math
 from typing import Any
 
 from tactics.ai.approach import HOLDING, move_toward
-from tactics.ai.fields import reachable
+from tactics.ai.fields import movers, reach_field
 from tactics.ai.mano_a_mano.brawler import Brawler
 from tactics.ai.mano_a_mano.focus import pick_target
 from tactics.ai.mano_a_mano.odds import estimate, matchup
@@ -87,7 +87,9 @@ class Skirmisher(Brawler):
             return super().plan(view)
         if best is not None and best.p >= MIN_THROW_P and view.can_see(me, target):
             return Plan(throw_acts(best, target), f"{throw_note(best)} at {target.name} ({best.p:.0%} to hit)")
-        if not reachable(view, me, enemies):
+        mv = movers(view, me)
+        ok, field = reach_field(view, me, enemies, mv)  # the field read here steers the walk below
+        if not ok:
             return Plan([], HOLDING)
         # walk to where a throw has a fair chance (range difficulty is steep for short ranges), not into reach
         stand = self._throw_distance(view, me, target, ws)
@@ -96,7 +98,7 @@ class Skirmisher(Brawler):
         d = view.flat_distance(me, target)
         if d <= stand + 0.3:
             return super().plan(view)  # close enough but no line of sight: walk in until it opens
-        r = move_toward(view, me, target, enemies, stop=stand)
+        r = move_toward(view, me, target, enemies, stop=stand, field=field, mv=mv)
         if r is None:
             return Plan([], HOLDING)
         if r.steps:

@@ -33,13 +33,13 @@ same answers, so threads sharing a scenario may use it at once.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from tactics.sim.view import EYE_HEIGHT_M
 
-__all__ = ["Spots", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
+__all__ = ["Spots", "Looks", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
 
 UNKNOWN, CLEAR, BLOCKED = 0, 1, 2
 """A column's entries: not asked yet, a clear line, a blocked one."""
@@ -129,6 +129,19 @@ class Spots:
                 out[j] = pairs[eye + W[j]] = bool(v)
         return out  # type: ignore[return-value]
 
+    def see(self, tmap: Any, cell: int, eye: tuple[float, float, float], point: tuple[float, float, float]) -> bool:
+        """One line of :meth:`sight`, in plain Python: from ``eye`` (the eye of flat cell
+        ``cell``, or -1 for any other eye) to ``point``, remembered as :meth:`sight` remembers it."""
+        if cell >= 0:
+            col = self.column(point)
+            v = col[cell]
+            if v == UNKNOWN:
+                ok = bool(tmap.line_of_sight_many(np.array([eye], dtype=float), np.array([point], dtype=float))[0])
+                col[cell] = CLEAR if ok else BLOCKED
+                return ok
+            return bool(v == CLEAR)
+        return self.sight_from(tmap, eye, [point])[0]
+
     def sight(self, tmap: Any, A: np.ndarray, W: np.ndarray, cells: np.ndarray | None = None) -> np.ndarray:
         """bool[n, m]: a clear line from each of the n eyes ``A`` to each of the m points ``W``
         ((x, y, z) rows): ``tmap.line_of_sight_many`` pair by pair, every pair remembered (a
@@ -182,6 +195,54 @@ class Spots:
             for key, v in zip(free, seen[k:].tolist()):
                 pairs[key] = v
         return out
+
+
+class Looks:
+    """One turn's candidate spots and what each sees, asked only when a choice needs it.
+
+    Spot ``k`` (flat cell ``cells[k]``, -1 for an eye off a cell's centre, at eye
+    ``eyes[k]``) *sees* 1.0 when its line to ``points[0]`` (the target) is clear and
+    within range (``near[k, 0]``), else 0.75 when one to any other point in range is,
+    else 0; each spot's answer is worked out once, the first time it is asked."""
+
+    def __init__(self, sp: Spots, tmap: Any, cells: np.ndarray, eyes: np.ndarray,
+                 points: list[tuple[float, float, float]], near: np.ndarray) -> None:
+        self.sp, self.map, self.cells, self.eyes, self.points, self.near = sp, tmap, cells, eyes, points, near
+        self._sees: dict[int, float] = {}
+
+    def sees(self, k: int) -> float:
+        """What spot ``k`` sees: 1.0, 0.75 or 0.0."""
+        got = self._sees.get(k)
+        if got is None:
+            near, points, see = self.near[k].tolist(), self.points, self.sp.see
+            cell, eye = int(self.cells[k]), tuple(self.eyes[k].tolist())
+            got = 0.0
+            if near[0] and see(self.map, cell, eye, points[0]):  # type: ignore[arg-type]
+                got = 1.0
+            elif any(near[j] and see(self.map, cell, eye, points[j])  # type: ignore[arg-type]
+                     for j in range(1, len(points))):
+                got = 0.75
+            self._sees[k] = got
+        return got
+
+    def best(self, top: np.ndarray, score: Callable[[int, float], float]) -> tuple[int, float]:
+        """The first spot of the highest score, and what it sees: ``np.argmax`` of the scores
+        ``top`` where the spot sees 1.0 and ``score(k, v)`` where it sees ``v`` < 1 (no higher
+        than ``top[k]``), looking only from spots that might still beat the best so far (highest
+        ``top`` first)."""
+        at = top.tolist()
+        best, best_score = -1, -math.inf
+        for k in np.argsort(-top, kind="stable").tolist():
+            ub = at[k]
+            if ub < best_score:
+                break
+            if ub == best_score and k > best:
+                continue
+            v = self.sees(k)
+            sc = ub if v == 1.0 else score(k, v)
+            if sc > best_score or (sc == best_score and k < best):
+                best, best_score = k, sc
+        return best, self._sees[best]
 
 
 def spots(view: Any) -> Spots:
