@@ -195,8 +195,11 @@ def collector_paused() -> Iterator[None]:
     so they are handed to the oldest generation first, without a walk
     (``gc.freeze()`` then ``gc.unfreeze()``, two list splices), where only a
     full collection looks at them, when the old generation has grown by a
-    quarter. That is done only when nothing else is frozen, so a caller's own
-    ``gc.freeze()`` (a batch worker's) stays as it was.
+    quarter. That is done only for a pause that made many containers (at
+    least :data:`HANDED_OVER`: a big fight, a long replay), and only when
+    nothing else is frozen, so a caller's own ``gc.freeze()`` (a batch
+    worker's) stays as it was: ``gc.get_freeze_count()`` walks the frozen
+    objects, too slow to ask after every duel of a batch.
     """
     was = gc.isenabled()
     gc.disable()
@@ -204,10 +207,15 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was:
-            if gc.get_freeze_count() == 0:
+            if gc.get_count()[0] >= HANDED_OVER and gc.get_freeze_count() == 0:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
+
+
+HANDED_OVER = 20_000
+"""The young containers from which a pause hands what it made to the oldest generation (see
+:func:`collector_paused`): a duel makes a few hundred, a 100 v 100 fight tens of thousands."""
 
 
 def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_BYTES,
