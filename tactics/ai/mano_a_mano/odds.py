@@ -34,6 +34,14 @@ STANDING, ON_THE_GROUND = "standing", "on_the_ground"
 """The two postures of the stance table (000 · Stance and Position)."""
 
 
+def _scenario_memo(view: Any, name: str) -> dict:
+    """The memo ``name`` the fights of a scenario share (``view.shared``; sheets, not ids, in its keys)."""
+    shared = view.shared.get(name)
+    if shared is None:
+        shared = view.shared[name] = {}
+    return shared
+
+
 def posture(u: UnitView) -> str:
     """``u``'s posture as the stance table names it."""
     return ON_THE_GROUND if u.prone else STANDING
@@ -186,9 +194,7 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     if len(memo) > 20_000:
         memo.clear()
     # the fights of a scenario meet the same matchups: then its shared cache (sheets, not ids, in the key)
-    shared = view.shared.get("estimates")
-    if shared is None:
-        shared = view.shared["estimates"] = {}
+    shared = _scenario_memo(view, "estimates")
     skey = (me.character, target.character, match[2:], action, weapon, charge_m, aim, steps)
     got = shared.get(skey, _MISSING)
     if got is _MISSING:
@@ -281,9 +287,7 @@ def act_chance(view: View, me: UnitView, target: UnitView, action: str, weapon: 
     if got is _MISSING:
         if len(memo) > 20_000:
             memo.clear()
-        shared = view.shared.get("act chances")  # then the fights of the scenario (sheets, not ids)
-        if shared is None:
-            shared = view.shared["act chances"] = {}
+        shared = _scenario_memo(view, "act chances")  # then the fights of the scenario (sheets, not ids)
         skey = (me.character, target.character, match[2:], action, weapon, avoid, aim, steps)
         got = shared.get(skey, _MISSING)
         if got is _MISSING:
