@@ -80,25 +80,30 @@ def test_the_remembered_throw_distance_is_the_searched_one() -> None:
     assert sk._throw_distance(view, me, target, ws) == want
 
 
-def test_the_remembered_archer_cells_are_the_scored_ones_and_follow_the_enemies() -> None:
-    from tactics.ai.mano_a_mano.archer import Archer, bow_of
-    shared: dict = {}
-    enc = Encounter(load_map(ROOT / "maps/tower.toml"), seed=1, shared=shared)
+def _archer_on_the_tower():
+    """An archer (red) and Steven's clone (blue) on ``tower``: the encounter, blue, the archer's view,
+    the archer and blue as the archer sees them."""
+    enc = Encounter(load_map(ROOT / "maps/tower.toml"), seed=1, shared={})  # its own caches: view.shared
     red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
     blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
     view = enc.view_for(enc.combatants[red.id])
-    me, target = view.me, enc._views[blue.id]
+    return enc, blue, view, view.me, enc._views[blue.id]
+
+
+def test_the_remembered_archer_cells_are_the_scored_ones_and_follow_the_enemies() -> None:
+    from tactics.ai.mano_a_mano.archer import Archer, bow_of
+    enc, blue, view, me, target = _archer_on_the_tower()
     a = Archer()
     bow = bow_of(me)
     for reach in (view.movement(me), view.movement(me) * 4):
         want = a._score_cells_now(view, me, [target], target, bow, reach, False)
         assert a._score_cells(view, me, [target], target, bow, reach) == want
         assert a._score_cells(view, me, [target], target, bow, reach) == want
-    assert len(shared["archer cells"][1]) == 2
+    assert len(view.shared["archer cells"][1]) == 2
     enc.place(enc.combatants[blue.id], (target.x + 2.0, target.y, target.z))   # a move: a new question
     want = a._score_cells_now(view, me, [target], target, bow, view.movement(me), False)
     assert a._score_cells(view, me, [target], target, bow, view.movement(me)) == want
-    assert len(shared["archer cells"][1]) == 3
+    assert len(view.shared["archer cells"][1]) == 3
 
 
 def test_a_shot_estimate_is_kept_by_range_difficulty_and_is_the_computed_one() -> None:
@@ -141,12 +146,7 @@ def test_two_fights_of_one_scenario_share_their_estimates() -> None:
 
 def test_the_archers_ground_is_kept_by_its_place_and_scores_as_a_fresh_one() -> None:
     from tactics.ai.mano_a_mano.archer import Archer, bow_of
-    shared: dict = {}
-    enc = Encounter(load_map(ROOT / "maps/tower.toml"), seed=1, shared=shared)
-    red = enc.add(load_character(ROOT / "assets/characters/archer.toml"), team="red", policy="passive")
-    blue = enc.add(load_character(ROOT / "assets/characters/clone.toml"), team="blue", policy="passive")
-    view = enc.view_for(enc.combatants[red.id])
-    me, target = view.me, enc._views[blue.id]
+    enc, blue, view, me, target = _archer_on_the_tower()
     a, bow, reach = Archer(), bow_of(me), view.movement(me)
     ground = a._ground(view, me, reach, False)
     assert ground is not None and a._ground(view, me, reach, False) is ground   # kept
@@ -154,7 +154,7 @@ def test_the_archers_ground_is_kept_by_its_place_and_scores_as_a_fresh_one() -> 
     enc.place(enc.combatants[blue.id], (target.x + 2.0, target.y, target.z))  # the enemy moves, I do not
     got = a._score_cells_now(view, me, [target], target, bow, reach, False)
     assert a._ground(view, me, reach, False) is ground
-    shared.pop("archer ground")                                                 # worked out again
+    view.shared.pop("archer ground")                                                 # worked out again
     assert a._score_cells_now(view, me, [target], target, bow, reach, False) == got
     assert a._ground(view, me, reach, False) is not ground
     assert got is not None                                                      # an answer, not "no cell"
