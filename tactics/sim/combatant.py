@@ -32,6 +32,8 @@ class Combatant:
     team: str
     policy: Any
     policy_name: str = ""
+    own_policy: bool = False
+    """The engine made the policy from its name (it lets it go when the fight is over: :mod:`.release`)."""
     x: float = 0.0
     y: float = 0.0
     z: float = 0.0

@@ -44,6 +44,7 @@ from tactics.sim.options import ENGINE_OPTIONS, Options, split_options
 from tactics.sim.pausing import Pausing
 from tactics.sim.referee import Referee
 from tactics.sim.policy import resolve_policy
+from tactics.sim.release import release
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
@@ -166,6 +167,7 @@ class Encounter(Referee, Pausing, Carrying):
             team=team,
             policy=pol,
             policy_name=pol_name,
+            own_policy=isinstance(policy, str),
             x=x,
             y=y,
             z=z,
@@ -228,6 +230,7 @@ class Encounter(Referee, Pausing, Carrying):
                 self.env.run(until=stop)
         if self._ended is None:
             self._finish(None, f"time limit of {until:g} s reached")
+        release(self)  # the fight is over: its cycles cut, refcounting frees it (tactics.sim.release)
         return Result(self)
 
     def _schedule_initiative(self) -> None:
