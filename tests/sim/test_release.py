@@ -77,3 +77,14 @@ def test_the_engine_lets_go_of_the_policies_it_made_only() -> None:
     assert enc.combatants["red-1"].policy is mine
     assert enc.combatants["blue-1"].policy is None
     assert enc.combatants["blue-1"].policy_name == "brawler"
+
+
+def test_the_engine_environment_is_simpys_own_state() -> None:
+    import simpy
+
+    import tactics.sim.simenv as simenv
+    failed, _ = doctest.testmod(simenv)
+    assert failed == 0
+    env = simenv.Environment()
+    assert sorted(vars(env)) == sorted(vars(simpy.Environment()))
+    assert {n for n in vars(env) if not n.startswith("_")} == set(release_module._BOUND)
