@@ -51,7 +51,8 @@ _MEMO: FileMemo[Any] = FileMemo(SHEET_MEMORY)
 def load_sheet(path: str | os.PathLike[str], ruleset: str | None = None) -> Any:
     """Read a sheet file of any ruleset. Refusals are one-line :class:`InputError`.
 
-    The second load of an unchanged file costs a read and a hash, no parsing:
+    The second load of an unchanged file costs a read and a hash (an ``os.stat`` once it is a
+    couple of seconds old: :mod:`tactics.filememo`), no parsing:
     the same (frozen) sheet comes back."""
     def build() -> tuple[Any, str]:
         data, text = read_toml_text(path, "sheet")

@@ -79,8 +79,8 @@ _MEMO: FileMemo[Character] = FileMemo(SHEET_MEMORY)
 def load_character(path: str | Path) -> Character:
     """Read a TOML sheet file. Refusals are one-line :class:`InputError`.
 
-    The second load of an unchanged file costs a read and a hash, no parsing:
-    the same :class:`Character` comes back (it is frozen; leave its
+    The second load of an unchanged file costs a read and a hash (an ``os.stat`` once it is a
+    couple of seconds old: :mod:`tactics.filememo`), no parsing: the same :class:`Character` comes back (it is frozen; leave its
     ``abilities`` dict alone too)."""
     def build() -> tuple[Character, str]:
         data, text = read_toml_text(path, "sheet")
