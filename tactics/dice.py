@@ -72,10 +72,16 @@ class SeededDice:
         return r + 1
 
     def die(self, sides: int) -> int:
+        """``randint(1, sides)`` of the seeded generator, drawn as it draws it (``sides.bit_length()``
+        random bits, again while they say ``sides`` or more), without its layers of calls."""
         if sides < 1:
             raise ValueError(f"a die needs at least one side, not {sides}")
         self.rolled += 1
-        return self._rng.randint(1, sides)
+        k = sides.bit_length()
+        r = self._bits(k)
+        while r >= sides:
+            r = self._bits(k)
+        return r + 1
 
     def d6(self) -> int:
         """``randint(1, 6)``: 3 random bits, again while they say 6 or more."""
