@@ -33,6 +33,7 @@ from tactics.rulesets.fudge_opposed.state import status
 from tactics.ai.routes import map_cache
 from tactics.sim.plan import Act, MoveTo
 
+from .looks import melee_look
 from .odds import Option, attack_total, best_weapon, can_full_defend, defence_total, label, threat
 
 TRIP, SHOVE, GRAPPLE, DISARM = MANOEUVRES
@@ -83,6 +84,18 @@ def crowd_gain(view: Any, me: Any, target: Any, st: dict[str, Any], mine: Any = 
         if u is not me and view.distance(u, target) > view.movement(u) + SHORT_RANGE_M:
             continue
         now = mine if u is me and mine is not False else best_weapon(view, u, target, NEAR)
+        then = best_weapon(view, u, target, NEAR, st=st)
+        if now and then:
+            gain += max(0.0, then[2] - now[2])
+    return gain
+
+
+def _allies_gain(view: Any, me: Any, target: Any, st: dict[str, Any], gain: float) -> float:
+    """:func:`crowd_gain` with my own share ``gain`` already known: the allies' shares added in order."""
+    for u in view.allies():
+        if view.distance(u, target) > view.movement(u) + SHORT_RANGE_M:
+            continue
+        now = best_weapon(view, u, target, NEAR)
         then = best_weapon(view, u, target, NEAR, st=st)
         if now and then:
             gain += max(0.0, then[2] - now[2])
@@ -152,33 +165,30 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
     steps = list(steps or [])
     out: list[Option] = []
     name = label(view, target)
-    hit = best_weapon(view, me, target, NEAR)
+    tst, st_me = status(target), status(me)   # read once: nothing changes while a turn is weighed
+    look = melee_look(view, me, target, st_me, tst)   # the numbers that do not depend on where anyone stands
+    hit = look.hit
     if hit is not None:
         w, p, ev = hit
         out.append(Option(f"{'melee' if not w.ranged else 'shoot'} ({w.name}) on {name}",
                           steps + [Act("melee" if not w.ranged else "shoot", target.id, w.name)], p, ev))
-    spared = its_harm(view, target, me)
-    tst, st_me = status(target), status(me)   # read once: nothing changes while a turn is weighed
-    opening = opening_odds(view, me, target, st_me, tst)
-    if not tst.get("prone"):
-        p = manoeuvre_odds(view, me, target, TRIP, opening, st_me, tst)
-        prone = {**tst, "prone": True}
-        worth = spared + crowd_gain(view, me, target, prone, mine=hit)
+    spared = look.spared
+    opening = look.opening
+    if look.trip is not None:
+        p = look.trip
+        worth = spared + _allies_gain(view, me, target, {**tst, "prone": True}, look.trip_gain)
         out.append(Option(f"trip {name}", steps + [Act(TRIP, target.id)], p, p * worth,
                           note=f"it loses {spared:.1f} hp of attack standing up"))
-    p = manoeuvre_odds(view, me, target, SHOVE, opening, st_me, tst)
+    p = look.shove
     h = drop_behind(view, me, target, at)
     fall = 0.75 * fall_harm(h, False) if h > 2 else 0.0
-    big = opening * float(p_margin_at_least(*second_skills(me, target, SHOVE, st_me, tst), BIG_WIN))
+    big = look.big
     out.append(Option(f"shove {name}" + (f" off a {h:.0f} m drop" if fall else ""),
                       steps + [Act(SHOVE, target.id)], p, p * fall + big * spared,
                       note=f"fall ≈{fall:.1f} hp" if fall else ""))
-    arms = wielded(target)
-    if arms:
-        p = manoeuvre_odds(view, me, target, DISARM, opening, st_me, tst)
-        bare = best_weapon(view, target, me, NEAR, st={**tst, "dropped": arms})
-        worth = max(spared - (bare[2] if bare else 0.0), 0.0) + spared * 0.5
-        out.append(Option(f"disarm {name}", steps + [Act(DISARM, target.id)], p, p * worth))
+    if look.arms:
+        p = look.disarm
+        out.append(Option(f"disarm {name}", steps + [Act(DISARM, target.id)], p, p * look.disarm_worth))
     if grapple and not conditions.role(tst):
         p = manoeuvre_odds(view, me, target, GRAPPLE, opening, st_me, tst)
         pinned = {**tst, "role": "pinned", "partner": me.id}
