@@ -51,3 +51,16 @@ def test_the_look_follows_the_weapon_the_target_used_last():
     state_of(b).last_weapon = "hands"
     kept, fresh = kept_and_fresh(view, me, them)
     assert kept == fresh and len(view.shared[STORE]) == looks + 1
+
+
+def test_a_kept_melee_strike_reads_the_distance_only_as_short_range_or_not():
+    from tactics.ai.fudge_opposed.odds import kept_strike, strike
+    from tactics.rulesets.fudge_opposed.state import weapons
+
+    enc, a, b = duel()
+    view = enc.view_for(a)
+    me, them = view.me, view.unit(b.id)
+    sword = next(w for w in weapons(me) if not w.ranged)
+    for d in (0.3, 1.2, 1.99, 2.0, 7.5):
+        assert kept_strike(view, me, them, sword, d) == strike(view, me, them, sword, d)
+    assert kept_strike(view, me, them, sword, 1.5) is not None and kept_strike(view, me, them, sword, 2.5) is None
