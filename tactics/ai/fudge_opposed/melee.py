@@ -135,13 +135,22 @@ def _drop(view: Any, mx: float, my: float, target: Any) -> float:
     return worst
 
 
+def lowest_floor(view: Any) -> float:
+    """The lowest ground of the map, 0 at most (off the map counts as 0), kept per map."""
+    kept = map_cache(view, "fudge lowest floor")
+    got = kept.get("z")
+    if got is None:
+        got = kept["z"] = min(0.0, float(view.map.floor_z.min()))
+    return got
+
+
 def edge_spots(view: Any, me: Any, target: Any, budget: float) -> list[tuple[list[MoveTo], tuple[float, float], float]]:
     """Spots 1.4 m from ``target`` on its level, reachable this turn, from which a shove sends it
     over a drop of more than 2 m: ``(moves, spot, drop)``, the deepest first (none on flat ground)."""
     from tactics.ai.routes import route
 
     tmap = view.map
-    if target.z - min(0.0, float(tmap.floor_z.min())) <= 2.0:
+    if target.z - lowest_floor(view) <= 2.0:
         return []   # no ground anywhere (nor off the map) lies more than 2 m below it
     out = []
     for k in range(8):

@@ -180,10 +180,13 @@ def join_pool(world: Any, me: Any, target: Any, weapon: Weapon, use: Use) -> lis
 
 def resolve_ready_pools(world: Any, me: Any) -> list[Effect]:
     """At the end of ``me``'s turn: the pools of its kind nobody identical is left to join."""
+    pools = memo_of(world).pools
+    if not pools:
+        return []   # nothing waits (the usual case: no sheet's encoding made every turn)
     r = state_of(me).last_round
     key_sheet = sheet_key(me.sheet)
     out: list[Effect] = []
-    for key in list(memo_of(world).pools):
+    for key in list(pools):
         if key[1] == key_sheet and key[4] == r and key[5] == me.team and not still_to_act(world, me, r):
             out += resolve_pool(world, key)
     return out
