@@ -166,6 +166,10 @@ class FudgePolicy:
         jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
         if jammed and not [w for w in weapons(me) if w.name != "hands"]:
             return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
+        return self.paid(view, me, enemies)
+
+    def paid(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
+        """:meth:`decide`, passed through :func:`~.pays.pays` (no shot at poor odds a move would better)."""
         from .pays import pays  # pays builds on this module's close_in
 
         return pays(view, me, enemies, self.decide(view, me, enemies))

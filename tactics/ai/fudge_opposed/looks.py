@@ -69,17 +69,27 @@ class Look(NamedTuple):
     """What a won disarm is worth in hp."""
 
 
-def melee_look(view: Any, me: Any, target: Any, st_me: dict[str, Any], st: dict[str, Any]) -> Look:
-    """The :class:`Look` of ``me`` on ``target`` (``st_me``, ``st``: both statuses, read once)."""
+def look_key(view: Any, me: Any, target: Any, st_me: dict[str, Any], st: dict[str, Any]
+             ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """(key, pins): all a :class:`Look` reads, with ``id`` for sheets and weapons, and the objects
+    those ids name (whoever keeps the key keeps the pins with it, so no id is reused meanwhile)."""
     mine, theirs = weapons(me), weapons(target)
     key = (id(me.sheet), id(target.sheet), light_at(view, target), light_at(view, me), _flags(st_me), _flags(st),
            bool(st.get("prone")), tuple(map(id, mine)), tuple(map(id, theirs)), state_of(target).last_weapon)
+    return key, (me.sheet, target.sheet, mine, theirs)
+
+
+def melee_look(view: Any, me: Any, target: Any, st_me: dict[str, Any], st: dict[str, Any],
+               key: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None) -> Look:
+    """The :class:`Look` of ``me`` on ``target`` (``st_me``, ``st``: both statuses, read once;
+    ``key``: :func:`look_key`, when already made)."""
+    key, pins = look_key(view, me, target, st_me, st) if key is None else key
     store = view.shared.get(STORE)
     if store is None or len(store) >= LOOK_MEMORY:
         store = view.shared[STORE] = {}
     got = store.get(key)
     if got is None:
-        got = store[key] = (_work_out(view, me, target, st_me, st), me.sheet, target.sheet, mine, theirs)
+        got = store[key] = (_work_out(view, me, target, st_me, st), pins)
     return got[0]
 
 
@@ -108,4 +118,4 @@ def _work_out(view: Any, me: Any, target: Any, st_me: dict[str, Any], st: dict[s
     return Look(hit, spared, opening, trip, trip_gain, shove, big, arms, disarm, disarm_worth)
 
 
-__all__ = ["Look", "melee_look", "LOOK_MEMORY", "NEAR"]
+__all__ = ["Look", "look_key", "melee_look", "LOOK_MEMORY", "NEAR"]

@@ -25,9 +25,9 @@ from typing import Any
 
 from tactics.rulesets.fudge_opposed import conditions
 from tactics.rulesets.fudge_opposed.catalogue import MANOEUVRES
-from tactics.rulesets.fudge_opposed.manoeuvres import BIG_WIN, SECOND, wielded
+from tactics.rulesets.fudge_opposed.manoeuvres import SECOND
 from tactics.rulesets.fudge_opposed.movement import fall_harm
-from tactics.rulesets.fudge_opposed.odds import p_beats, p_margin_at_least
+from tactics.rulesets.fudge_opposed.odds import p_beats
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M, Use
 from tactics.rulesets.fudge_opposed.state import status
 from tactics.ai.routes import map_cache
