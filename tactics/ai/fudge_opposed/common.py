@@ -153,7 +153,7 @@ class FudgePolicy:
                 return self.unseen(view, me)
             return Plan([], "no enemy left")
         st = status(me)
-        r = role(me)
+        r = conditions.role(st)
         if r in ("pinned", "held"):
             partner = view.unit(st["partner"])
             p = break_free_odds(me, partner, r == "held")
