@@ -147,9 +147,10 @@ class FudgePolicy:
 
     def plan(self, view: Any) -> Plan:
         me = view.me
-        enemies = [e for e in view.enemies() if not status(e).get("hidden")]
+        every = view.enemies()
+        enemies = [e for e in every if not status(e).get("hidden")]
         if not enemies:
-            if view.enemies():
+            if every:
                 return self.unseen(view, me)
             return Plan([], "no enemy left")
         st = status(me)
@@ -163,13 +164,16 @@ class FudgePolicy:
             return self.pinning(view, me, enemies)
         if st.get("prone"):
             return self.when_prone(view, me, enemies)
-        jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
-        if jammed and not [w for w in weapons(me) if w.name != "hands"]:
-            return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
-        return self.paid(view, me, enemies)
+        if st.get("jammed") or st.get("dropped"):
+            jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
+            if jammed and not [w for w in weapons(me) if w.name != "hands"]:
+                return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
+        return self.paid(view, me, enemies, st, len(every) - len(enemies))
 
-    def paid(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
-        """:meth:`decide`, passed through :func:`~.pays.pays` (no shot at poor odds a move would better)."""
+    def paid(self, view: Any, me: Any, enemies: list[Any], st: dict[str, Any] | None = None, hidden: int = 0) -> Plan:
+        """:meth:`decide`, passed through :func:`~.pays.pays` (no shot at poor odds a move would better);
+        ``st``: my statuses, ``hidden``: how many enemies hide (left out of ``enemies``), for a policy
+        that keeps turns."""
         from .pays import pays  # pays builds on this module's close_in
 
         return pays(view, me, enemies, self.decide(view, me, enemies))

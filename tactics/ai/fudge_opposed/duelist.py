@@ -36,12 +36,12 @@ class Duelist(FudgePolicy):
     name = "duelist"
     grapples = False
 
-    def paid(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
+    def paid(self, view: Any, me: Any, enemies: list[Any], st: dict[str, Any] | None = None, hidden: int = 0) -> Plan:
         """Face to face with the last enemy, the turn kept from a turn like it (:mod:`.kept`)."""
-        key = turn_key(view, me, enemies, self.grapples)
+        key = None if hidden else turn_key(view, me, enemies, self.grapples, st)
         plan = kept_plan(view, key)
         if plan is None:
-            plan = super().paid(view, me, enemies)
+            plan = super().paid(view, me, enemies, st, hidden)
             keep_plan(view, key, plan)
         return plan
 

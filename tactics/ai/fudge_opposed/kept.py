@@ -52,16 +52,18 @@ DROP_M = 2.0
 """A shove over a drop deeper than this is a fall: the duelist then looks for spots round the enemy."""
 
 
-def turn_key(view: Any, me: Any, enemies: list[Any], grapples: bool) -> tuple[Any, Any] | None:
-    """(key, pins) of a turn alone against one enemy in reach (module docstring), else None."""
-    if len(enemies) != 1 or len(view.enemies()) != 1 or view.allies():
+def turn_key(view: Any, me: Any, enemies: list[Any], grapples: bool, st_me: dict[str, Any] | None = None
+             ) -> tuple[Any, Any] | None:
+    """(key, pins) of a turn alone against one enemy in reach (module docstring), else None. ``enemies``
+    must be every able enemy (none hidden); ``st_me``: my statuses, when already read."""
+    if len(enemies) != 1 or view.allies():
         return None
     target = enemies[0]
-    if not view.distance(me, target) < SHORT_RANGE_M or not math.dist(me.pos, target.pos) < SHORT_RANGE_M:
+    if not math.dist(me.pos, target.pos) < SHORT_RANGE_M or not view.distance(me, target) < SHORT_RANGE_M:
         return None
     if target.z - lowest_floor(view) > DROP_M:
         return None   # edge_spots would look round it for a drop
-    key, pins = look_key(view, me, target, status(me), status(target))
+    key, pins = look_key(view, me, target, status(me) if st_me is None else st_me, status(target))
     if len({w.name for w in pins[2]}) != len(pins[2]):
         return None   # two weapons of one name: pays() might find a ranged one by it
     return (key, grapples, target.id, label(view, target), drop_behind(view, me, target)), pins
