@@ -39,6 +39,11 @@ from .odds import Option, best_weapon, explain, pooled, squad
 MELEE_STOP_M = 1.5
 """How close a fighter walks to strike: short range is under 2 m (3-D)."""
 
+FAR_OFF, FAR_OFF_M = 2, 8.0
+"""Beyond ``FAR_OFF`` moves plus ``FAR_OFF_M`` metres (flat) no single move arrives in reach:
+:func:`~tactics.ai.approach.move_toward` then steers by the team field and says so, and
+:func:`close_in` asks it only for the run (two moves)."""
+
 
 def role(u: Any) -> str | None:
     return conditions.role(status(u))
@@ -73,9 +78,11 @@ def close_in(view: Any, me: Any, target: Any, enemies: list[Any], stop: float = 
     if not reachable(view, me, enemies):
         return None
     walk = view.movement(me)
-    r = move_toward(view, me, target, enemies, stop=stop, budget=walk)
-    if r is not None and r.arrives and math.dist((*r.end, view.map.ground_height(*r.end)), target.pos) < SHORT_RANGE_M - 0.05:
-        return list(r.steps), True
+    if view.flat_distance(me, target) <= FAR_OFF * walk + FAR_OFF_M:
+        r = move_toward(view, me, target, enemies, stop=stop, budget=walk)
+        if r is not None and r.arrives and math.dist((*r.end, view.map.ground_height(*r.end)), target.pos) < SHORT_RANGE_M - 0.05:
+            return list(r.steps), True
+    # (farther off, one move never ends in reach: move_toward only steers by the team field then)
     r = move_toward(view, me, target, enemies, stop=stop, budget=2 * walk)
     if r is None:
         return None
