@@ -39,6 +39,11 @@ from .odds import Option, best_weapon, explain, pooled, squad
 MELEE_STOP_M = 1.5
 """How close a fighter walks to strike: short range is under 2 m (3-D)."""
 
+FAR_OFF, FAR_OFF_M = 2, 8.0
+"""Beyond ``FAR_OFF`` moves plus ``FAR_OFF_M`` metres (flat) no single move arrives in reach:
+:func:`~tactics.ai.approach.move_toward` then steers by the team field and says so, and
+:func:`close_in` asks it only for the run (two moves)."""
+
 
 def role(u: Any) -> str | None:
     return conditions.role(status(u))
@@ -73,9 +78,11 @@ def close_in(view: Any, me: Any, target: Any, enemies: list[Any], stop: float = 
     if not reachable(view, me, enemies):
         return None
     walk = view.movement(me)
-    r = move_toward(view, me, target, enemies, stop=stop, budget=walk)
-    if r is not None and r.arrives and math.dist((*r.end, view.map.ground_height(*r.end)), target.pos) < SHORT_RANGE_M - 0.05:
-        return list(r.steps), True
+    if view.flat_distance(me, target) <= FAR_OFF * walk + FAR_OFF_M:
+        r = move_toward(view, me, target, enemies, stop=stop, budget=walk)
+        if r is not None and r.arrives and math.dist((*r.end, view.map.ground_height(*r.end)), target.pos) < SHORT_RANGE_M - 0.05:
+            return list(r.steps), True
+    # (farther off, one move never ends in reach: move_toward only steers by the team field then)
     r = move_toward(view, me, target, enemies, stop=stop, budget=2 * walk)
     if r is None:
         return None
@@ -147,13 +154,14 @@ class FudgePolicy:
 
     def plan(self, view: Any) -> Plan:
         me = view.me
-        enemies = [e for e in view.enemies() if not status(e).get("hidden")]
+        every = view.enemies()
+        enemies = [e for e in every if not status(e).get("hidden")]
         if not enemies:
-            if view.enemies():
+            if every:
                 return self.unseen(view, me)
             return Plan([], "no enemy left")
         st = status(me)
-        r = role(me)
+        r = conditions.role(st)
         if r in ("pinned", "held"):
             partner = view.unit(st["partner"])
             p = break_free_odds(me, partner, r == "held")
@@ -163,9 +171,16 @@ class FudgePolicy:
             return self.pinning(view, me, enemies)
         if st.get("prone"):
             return self.when_prone(view, me, enemies)
-        jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
-        if jammed and not [w for w in weapons(me) if w.name != "hands"]:
-            return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
+        if st.get("jammed") or st.get("dropped"):
+            jammed = [w for w in conditions.names(st, "jammed") + conditions.names(st, "dropped")]
+            if jammed and not [w for w in weapons(me) if w.name != "hands"]:
+                return Plan([Act("ready")], f"{', '.join(jammed)} out of use: clearing it (one action)")
+        return self.paid(view, me, enemies, st, len(every) - len(enemies))
+
+    def paid(self, view: Any, me: Any, enemies: list[Any], st: dict[str, Any] | None = None, hidden: int = 0) -> Plan:
+        """:meth:`decide`, passed through :func:`~.pays.pays` (no shot at poor odds a move would better);
+        ``st``: my statuses, ``hidden``: how many enemies hide (left out of ``enemies``), for a policy
+        that keeps turns."""
         from .pays import pays  # pays builds on this module's close_in
 
         return pays(view, me, enemies, self.decide(view, me, enemies))

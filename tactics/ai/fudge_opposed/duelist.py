@@ -25,6 +25,7 @@ from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
 from tactics.sim.plan import Plan
 
 from .common import FudgePolicy, close_in, focus, in_reach
+from .kept import keep_plan, kept_plan, turn_key
 from .melee import SHOVE, drop_behind, edge_spots, full_defence, options, outnumbered
 from .odds import best, explain, label
 
@@ -34,6 +35,15 @@ class Duelist(FudgePolicy):
 
     name = "duelist"
     grapples = False
+
+    def paid(self, view: Any, me: Any, enemies: list[Any], st: dict[str, Any] | None = None, hidden: int = 0) -> Plan:
+        """Face to face with the last enemy, the turn kept from a turn like it (:mod:`.kept`)."""
+        key = None if hidden else turn_key(view, me, enemies, self.grapples, st)
+        plan = kept_plan(view, key)
+        if plan is None:
+            plan = super().paid(view, me, enemies, st, hidden)
+            keep_plan(view, key, plan)
+        return plan
 
     def decide(self, view: Any, me: Any, enemies: list[Any]) -> Plan:
         target = focus(view, me, enemies)

@@ -25,14 +25,15 @@ from typing import Any
 
 from tactics.rulesets.fudge_opposed import conditions
 from tactics.rulesets.fudge_opposed.catalogue import MANOEUVRES
-from tactics.rulesets.fudge_opposed.manoeuvres import BIG_WIN, SECOND, wielded
+from tactics.rulesets.fudge_opposed.manoeuvres import SECOND
 from tactics.rulesets.fudge_opposed.movement import fall_harm
-from tactics.rulesets.fudge_opposed.odds import p_beats, p_margin_at_least
+from tactics.rulesets.fudge_opposed.odds import p_beats
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M, Use
 from tactics.rulesets.fudge_opposed.state import status
 from tactics.ai.routes import map_cache
 from tactics.sim.plan import Act, MoveTo
 
+from .looks import melee_look
 from .odds import Option, attack_total, best_weapon, can_full_defend, defence_total, label, threat
 
 TRIP, SHOVE, GRAPPLE, DISARM = MANOEUVRES
@@ -89,6 +90,18 @@ def crowd_gain(view: Any, me: Any, target: Any, st: dict[str, Any], mine: Any = 
     return gain
 
 
+def _allies_gain(view: Any, me: Any, target: Any, st: dict[str, Any], gain: float) -> float:
+    """:func:`crowd_gain` with my own share ``gain`` already known: the allies' shares added in order."""
+    for u in view.allies():
+        if view.distance(u, target) > view.movement(u) + SHORT_RANGE_M:
+            continue
+        now = best_weapon(view, u, target, NEAR)
+        then = best_weapon(view, u, target, NEAR, st=st)
+        if now and then:
+            gain += max(0.0, then[2] - now[2])
+    return gain
+
+
 def drop_behind(view: Any, me: Any, target: Any, at: tuple[float, float] | None = None) -> float:
     """Metres ``target`` would fall if shoved from ``at`` (default: where ``me`` stands)."""
     mx, my = at if at is not None else (me.x, me.y)
@@ -122,13 +135,22 @@ def _drop(view: Any, mx: float, my: float, target: Any) -> float:
     return worst
 
 
+def lowest_floor(view: Any) -> float:
+    """The lowest ground of the map, 0 at most (off the map counts as 0), kept per map."""
+    kept = map_cache(view, "fudge lowest floor")
+    got = kept.get("z")
+    if got is None:
+        got = kept["z"] = min(0.0, float(view.map.floor_z.min()))
+    return got
+
+
 def edge_spots(view: Any, me: Any, target: Any, budget: float) -> list[tuple[list[MoveTo], tuple[float, float], float]]:
     """Spots 1.4 m from ``target`` on its level, reachable this turn, from which a shove sends it
     over a drop of more than 2 m: ``(moves, spot, drop)``, the deepest first (none on flat ground)."""
     from tactics.ai.routes import route
 
     tmap = view.map
-    if target.z - min(0.0, float(tmap.floor_z.min())) <= 2.0:
+    if target.z - lowest_floor(view) <= 2.0:
         return []   # no ground anywhere (nor off the map) lies more than 2 m below it
     out = []
     for k in range(8):
@@ -152,33 +174,30 @@ def options(view: Any, me: Any, target: Any, steps: list[MoveTo] | None = None, 
     steps = list(steps or [])
     out: list[Option] = []
     name = label(view, target)
-    hit = best_weapon(view, me, target, NEAR)
+    tst, st_me = status(target), status(me)   # read once: nothing changes while a turn is weighed
+    look = melee_look(view, me, target, st_me, tst)   # the numbers that do not depend on where anyone stands
+    hit = look.hit
     if hit is not None:
         w, p, ev = hit
         out.append(Option(f"{'melee' if not w.ranged else 'shoot'} ({w.name}) on {name}",
                           steps + [Act("melee" if not w.ranged else "shoot", target.id, w.name)], p, ev))
-    spared = its_harm(view, target, me)
-    tst, st_me = status(target), status(me)   # read once: nothing changes while a turn is weighed
-    opening = opening_odds(view, me, target, st_me, tst)
-    if not tst.get("prone"):
-        p = manoeuvre_odds(view, me, target, TRIP, opening, st_me, tst)
-        prone = {**tst, "prone": True}
-        worth = spared + crowd_gain(view, me, target, prone, mine=hit)
+    spared = look.spared
+    opening = look.opening
+    if look.trip is not None:
+        p = look.trip
+        worth = spared + _allies_gain(view, me, target, {**tst, "prone": True}, look.trip_gain)
         out.append(Option(f"trip {name}", steps + [Act(TRIP, target.id)], p, p * worth,
                           note=f"it loses {spared:.1f} hp of attack standing up"))
-    p = manoeuvre_odds(view, me, target, SHOVE, opening, st_me, tst)
+    p = look.shove
     h = drop_behind(view, me, target, at)
     fall = 0.75 * fall_harm(h, False) if h > 2 else 0.0
-    big = opening * float(p_margin_at_least(*second_skills(me, target, SHOVE, st_me, tst), BIG_WIN))
+    big = look.big
     out.append(Option(f"shove {name}" + (f" off a {h:.0f} m drop" if fall else ""),
                       steps + [Act(SHOVE, target.id)], p, p * fall + big * spared,
                       note=f"fall ≈{fall:.1f} hp" if fall else ""))
-    arms = wielded(target)
-    if arms:
-        p = manoeuvre_odds(view, me, target, DISARM, opening, st_me, tst)
-        bare = best_weapon(view, target, me, NEAR, st={**tst, "dropped": arms})
-        worth = max(spared - (bare[2] if bare else 0.0), 0.0) + spared * 0.5
-        out.append(Option(f"disarm {name}", steps + [Act(DISARM, target.id)], p, p * worth))
+    if look.arms:
+        p = look.disarm
+        out.append(Option(f"disarm {name}", steps + [Act(DISARM, target.id)], p, p * look.disarm_worth))
     if grapple and not conditions.role(tst):
         p = manoeuvre_odds(view, me, target, GRAPPLE, opening, st_me, tst)
         pinned = {**tst, "role": "pinned", "partner": me.id}

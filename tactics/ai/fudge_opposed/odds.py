@@ -194,10 +194,13 @@ def _memo(view: Any) -> dict:
 
 def kept_strike(view: Any, me: Any, target: Any, w: Any, distance: float) -> tuple[float, float] | None:
     """:func:`strike` with ``w`` as it stands, kept in ``view.memo`` by what it reads (as
-    :func:`best_weapon`'s answers)."""
+    :func:`best_weapon`'s answers; of the distance, a melee weapon reads only whether it is under
+    short range: :func:`~tactics.rulesets.fudge_opposed.ranges.weapon_use`)."""
     st, st_me, light = status(target), status(me), light_at(view, target)
     usable = weapons(me)
-    key = ("strike", id(me.sheet), id(target.sheet), id(w), distance, light, _flags(st_me), _flags(st),
+    # a melee weapon (and its dual partner, melee too) reads the distance only as short range or not
+    reach = distance if w.ranged else ("short" if distance < SHORT_RANGE_M else "beyond")
+    key = ("strike", id(me.sheet), id(target.sheet), id(w), reach, light, _flags(st_me), _flags(st),
            tuple(map(id, usable)))
     memo = _memo(view)
     if key not in memo:

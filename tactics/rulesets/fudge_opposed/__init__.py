@@ -50,7 +50,7 @@ from .estimates import estimates as _estimates
 from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
-from .state import FighterState, intent, memo_of, state_of, status, find_weapon
+from .state import FighterState, Intent, intent, memo_of, state_of, status, find_weapon
 from .turns import ROUND_SECONDS, FudgeSchedule, TurnBudget
 
 VERSION = "1"
@@ -140,6 +140,9 @@ class FudgeOpposed:
 
     # -- movement numbers -----------------------------------------------------------
     def speeds(self, unit: Any) -> tuple[float, float]:
+        if not (getattr(unit, "status", None) or getattr(unit, "prone", False) or getattr(unit, "partner", None)):
+            walk = unit.sheet.move_m * 1.0   # no status at all: full speed (move_factor's answer, unasked)
+            return walk, walk / 2
         walk = unit.sheet.move_m * conditions.move_factor(status(unit))
         return walk, walk / 2
 
@@ -195,54 +198,58 @@ class FudgeOpposed:
         return [win] if win else []
 
     def check(self, world: Any, unit: Any, act: Any) -> str | None:
-        it = intent(act)
+        return self._verdict(world, unit, intent(act))[0]
+
+    def _verdict(self, world: Any, unit: Any, it: Intent) -> tuple[str | None, Weapon | None, Any]:
+        """(why not, or None; the weapon and its use when an attack is allowed): :meth:`check` with what
+        it found, so :meth:`act` does not look the weapon up again."""
         info = ACTIONS.get(it.action)
         if info is None:
-            return f"unknown action {it.action!r}; known: {', '.join(ACTIONS)}"
+            return f"unknown action {it.action!r}; known: {', '.join(ACTIONS)}", None, None
         if not unit.able:
-            return "out of the fight"
+            return "out of the fight", None, None
         st = status(unit)
         r = conditions.role(st)
         if r and it.action not in GRAPPLED_ALLOWED[r]:
-            return f"{r}: may only {' or '.join(GRAPPLED_ALLOWED[r])}"
+            return f"{r}: may only {' or '.join(GRAPPLED_ALLOWED[r])}", None, None
         if it.action == "break_free" and r not in ("pinned", "held"):
-            return "not pinned or held"
+            return "not pinned or held", None, None
         if it.action == "let_go" and r not in ("pinner", "holder"):
-            return "holds nobody"
+            return "holds nobody", None, None
         if it.action == "hide" and st.get("hidden"):
-            return "already hidden"
+            return "already hidden", None, None
         if info.targets != "enemy":
-            return None
+            return None, None, None
         if it.target is None:
-            return f"{it.action} needs a target"
+            return f"{it.action} needs a target", None, None
         try:
             target = world.unit(it.target)
         except KeyError:
-            return f"no fighter {it.target!r}"
+            return f"no fighter {it.target!r}", None, None
         if target.team == unit.team:
-            return f"{target.name} is on the same side"
+            return f"{target.name} is on the same side", None, None
         if not target.able:
-            return f"{target.name} is out of the fight"
+            return f"{target.name} is out of the fight", None, None
         if status(target).get("hidden"):
-            return f"{target.name} is hidden"
+            return f"{target.name} is hidden", None, None
         distance = world.distance(unit, target)
         if it.action == "takedown" and memo_of(world).initiative_rolled:
-            return "a take-down comes only before initiative is rolled"
+            return "a take-down comes only before initiative is rolled", None, None
         if it.action in MANOEUVRES or it.action == "takedown":
-            return None if distance < SHORT_RANGE_M else f"{it.action} reaches only under {SHORT_RANGE_M:g} m"
+            return (None if distance < SHORT_RANGE_M else f"{it.action} reaches only under {SHORT_RANGE_M:g} m"), None, None
         weapon = find_weapon(unit, it.weapon, (it.action == "shoot") if it.weapon is None else None)
         if isinstance(weapon, str):
-            return weapon
+            return weapon, None, None
         use = weapon_use(weapon, distance)
         if isinstance(use, str):
-            return use
+            return use, None, None
         if use.skill == "Marksmanship" and not world.line_of_sight(unit, target):
-            return f"no line of sight to {target.name}"
-        return None
+            return f"no line of sight to {target.name}", None, None
+        return None, weapon, use
 
     def act(self, world: Any, unit: Any, act: Any, budget: Any, turn: Any) -> list[Effect]:
         it = intent(act)
-        why = self.check(world, unit, it)
+        why, weapon, use = self._verdict(world, unit, it)
         if why:
             return [Refused(unit.id, f"{it.action}: {why}")]
         info = ACTIONS[it.action]
@@ -260,7 +267,8 @@ class FudgeOpposed:
                 effects.append(Status(unit.id, {"full_defence": False}))
         target = world.unit(it.target) if it.target is not None and info.targets == "enemy" else None
         if it.action in ATTACKS:
-            effects += attacks.attack(world, unit, target, it.weapon, it.action == "shoot", it.action)
+            effects += attacks.attack(world, unit, target, it.weapon, it.action == "shoot", it.action,
+                                      found=(weapon, use) if weapon is not None else None)
         elif it.action in MANOEUVRES:
             effects += manoeuvres.manoeuvre(world, unit, target, it)
         elif it.action == "takedown":

@@ -38,9 +38,10 @@ LET_GO = "let_go"
 """Kind of the reaction window a pinner or holder answers when attacked (002 · Status effects · Pinned)."""
 
 
-def let_go_window(target: Any, attacker: Any, action: str) -> Window | None:
-    """The window a pinner or holder gets when attacked: let go (True) and defend in full, or hold on."""
-    if conditions.role(status(target)) in ("pinner", "holder"):
+def let_go_window(target: Any, attacker: Any, action: str, st: dict[str, Any] | None = None) -> Window | None:
+    """The window a pinner or holder gets when attacked: let go (True) and defend in full, or hold on
+    (``st``: the target's statuses, when already read)."""
+    if conditions.role(status(target) if st is None else st) in ("pinner", "holder"):
         return Window(kind=LET_GO, reactor=target.id, actor=attacker.id, action=action,
                       options=(False, True), default=False)
     return None
@@ -57,7 +58,7 @@ def release(a: Any, b_id: str | None) -> list[Effect]:
 def ask_let_go(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effect], dict[str, Any]]:
     """Ask the attacked pinner or holder; returns the effects and the target's statuses after."""
     st = status(target)
-    win = let_go_window(target, me, action)
+    win = let_go_window(target, me, action, st)
     if win is None or not world.ask(target, win):
         return [], st
     effects = release(target, st.get("partner"))
@@ -107,16 +108,21 @@ def harm_in(effects: list[Effect], uid: str) -> int:
     return -sum(e.changes.get("hp", 0) for e in effects if isinstance(e, Harm) and e.who == uid)
 
 
-def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bool, action: str) -> list[Effect]:
-    """A melee or ranged attack: pooled into a group, or one strike (two with two weapons or two shots)."""
-    weapon = find_weapon(me, weapon_name, ranged if weapon_name is None else None)
-    if isinstance(weapon, str):
-        return [Refused(me.id, weapon)]
-    use = weapon_use(weapon, world.distance(me, target))
-    if isinstance(use, str):
-        return [Refused(me.id, use)]
-    if use.skill == "Marksmanship" and not world.line_of_sight(me, target):
-        return [Refused(me.id, f"no line of sight to {target.name}")]
+def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bool, action: str,
+           found: tuple[Weapon, Use] | None = None) -> list[Effect]:
+    """A melee or ranged attack: pooled into a group, or one strike (two with two weapons or two shots).
+    ``found``: the weapon and its use when the caller has already checked them (``FudgeOpposed.check``)."""
+    if found is not None:
+        weapon, use = found
+    else:
+        weapon = find_weapon(me, weapon_name, ranged if weapon_name is None else None)
+        if isinstance(weapon, str):
+            return [Refused(me.id, weapon)]
+        use = weapon_use(weapon, world.distance(me, target))
+        if isinstance(use, str):
+            return [Refused(me.id, use)]
+        if use.skill == "Marksmanship" and not world.line_of_sight(me, target):
+            return [Refused(me.id, f"no line of sight to {target.name}")]
     sneak = bool(status(me).get("hidden"))
     if not sneak and getattr(world.options, "group_attacks", True) and len(identical(world, me)) >= group.MIN_FIGHTERS:
         return join_pool(world, me, target, weapon, use)
@@ -180,10 +186,13 @@ def join_pool(world: Any, me: Any, target: Any, weapon: Weapon, use: Use) -> lis
 
 def resolve_ready_pools(world: Any, me: Any) -> list[Effect]:
     """At the end of ``me``'s turn: the pools of its kind nobody identical is left to join."""
+    pools = memo_of(world).pools
+    if not pools:
+        return []   # nothing waits (the usual case: no sheet's encoding made every turn)
     r = state_of(me).last_round
     key_sheet = sheet_key(me.sheet)
     out: list[Effect] = []
-    for key in list(memo_of(world).pools):
+    for key in list(pools):
         if key[1] == key_sheet and key[4] == r and key[5] == me.team and not still_to_act(world, me, r):
             out += resolve_pool(world, key)
     return out

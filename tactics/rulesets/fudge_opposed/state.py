@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 import msgspec
+
+from tactics.rules.plan import Act
 
 from . import conditions
 from .sheet import BARE_HANDS, HANDS, Sheet, Weapon
@@ -79,20 +82,22 @@ def memo_of(world: Any) -> Memo:
     return memo
 
 
-@dataclass(frozen=True, slots=True)
-class Intent:
-    """The declared act: action, target id, weapon name, options."""
+class Intent(NamedTuple):
+    """The declared act: action, target id, weapon name, options (a named tuple: every act reads one,
+    twice; ``options`` is a fresh dict from :func:`intent`, the default an empty one never written to)."""
 
     action: str
     target: str | None = None
     weapon: str | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
 
 
 def intent(act: Any) -> Intent:
     """Read the engine's ``Act`` (``action``, ``target``, ``weapon``, optional ``options``) or a dict."""
     if isinstance(act, Intent):
         return act
+    if type(act) is Act:   # the engine's (the usual case: no Mapping check, no getattr with defaults)
+        return Intent(str(act.action), act.target, act.weapon, dict(act.options or {}))
     if isinstance(act, Mapping):
         get = act.get
     else:
@@ -117,13 +122,18 @@ def sheet_key(sheet: Sheet) -> bytes:
 def status(unit: Any) -> dict[str, Any]:
     """The unit's statuses, with the engine's own ``prone``, ``partner`` and ``role`` folded in (the
     engine keeps those three on the fighter, not in its ``status`` dict)."""
-    st = dict(getattr(unit, "status", None) or {})
-    if getattr(unit, "prone", False):
+    try:   # a fighter has all four (read on every line of the rules: no getattr with defaults)
+        raw, prone, partner, role = unit.status, unit.prone, unit.partner, unit.role
+    except AttributeError:
+        raw, prone = getattr(unit, "status", None), getattr(unit, "prone", False)
+        partner, role = getattr(unit, "partner", None), getattr(unit, "role", None)
+    st = dict(raw) if raw else {}
+    if prone:
         st.setdefault("prone", True)
-    if getattr(unit, "partner", None):
-        st.setdefault("partner", unit.partner)
-    if getattr(unit, "role", None):
-        st.setdefault("role", unit.role)
+    if partner:
+        st.setdefault("partner", partner)
+    if role:
+        st.setdefault("role", role)
     return st
 
 

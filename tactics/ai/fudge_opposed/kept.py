@@ -1,0 +1,96 @@
+"""A duelist's turn face to face with its last enemy, kept for every fight of a scenario.
+
+Alone against one enemy in reach, on ground with no drop deep enough to
+shove anyone over, the duelist's whole turn (:meth:`~.duelist.Duelist.choose`,
+then :func:`~.pays.pays`) reads only:
+
+- the hand-to-hand :class:`~.looks.Look` (two sheets, weapons in hand, the
+  light at both, the statuses the totals read, the weapon the enemy used last:
+  :func:`~.looks.look_key`),
+- the enemy's id and the name the reason calls it by,
+- the drop behind the enemy (metres; :func:`~.melee.drop_behind`),
+- whether the policy grapples.
+
+:func:`turn_key` makes that key (None when the turn may read more: a second
+enemy, an ally, a drop), and the plan is kept under it: the same key gives
+the same steps, reason and alternatives, so the policy hands back a copy
+instead of weighing the turn again. Its odds too: every distance
+:func:`~.pays.pays` reads for a melee blow then is under short range, where a
+melee weapon's odds are the same (a poor blow's "one move nearer" included).
+Only a plan of one act on no move is kept, and never a shot (a ranged
+weapon's odds read the exact distance)::
+
+    key = turn_key(view, me, enemies, grapples=False)
+    plan = kept_plan(view, key)                     # None the first time
+    ...
+    keep_plan(view, key, plan)                       # the next turn like it gets a copy
+
+Entries pin the sheets and weapons whose ``id`` the key holds (no id is
+reused while it lives); the store is bounded (:data:`TURN_MEMORY`, all
+forgotten when full).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
+from tactics.rulesets.fudge_opposed.state import status
+from tactics.sim.plan import Act, Plan
+
+from .looks import look_key
+from .melee import drop_behind, lowest_floor
+from .odds import label
+
+STORE = "fudge kept turns"
+
+TURN_MEMORY = 4_096
+"""How many turns the scenario-shared store keeps (all forgotten when full)."""
+
+DROP_M = 2.0
+"""A shove over a drop deeper than this is a fall: the duelist then looks for spots round the enemy."""
+
+
+def turn_key(view: Any, me: Any, enemies: list[Any], grapples: bool, st_me: dict[str, Any] | None = None
+             ) -> tuple[Any, Any] | None:
+    """(key, pins) of a turn alone against one enemy in reach (module docstring), else None. ``enemies``
+    must be every able enemy (none hidden); ``st_me``: my statuses, when already read."""
+    if len(enemies) != 1 or view.allies():
+        return None
+    target = enemies[0]
+    if not math.dist(me.pos, target.pos) < SHORT_RANGE_M or not view.distance(me, target) < SHORT_RANGE_M:
+        return None
+    if target.z - lowest_floor(view) > DROP_M:
+        return None   # edge_spots would look round it for a drop
+    key, pins = look_key(view, me, target, status(me) if st_me is None else st_me, status(target))
+    if len({w.name for w in pins[2]}) != len(pins[2]):
+        return None   # two weapons of one name: pays() might find a ranged one by it
+    return (key, grapples, target.id, label(view, target), drop_behind(view, me, target)), pins
+
+
+def kept_plan(view: Any, key: tuple[Any, Any] | None) -> Plan | None:
+    """A copy of the plan kept under ``key`` (None: none kept, or no key)."""
+    if key is None:
+        return None
+    store = view.shared.get(STORE)
+    got = store.get(key[0]) if store is not None else None
+    if got is None:
+        return None
+    steps, reason, alternatives = got[0]
+    return Plan(list(steps), reason, alternatives)
+
+
+def keep_plan(view: Any, key: tuple[Any, Any] | None, plan: Plan) -> None:
+    """Keep ``plan`` under ``key`` if it is a face-to-face turn's: one act, no move, no shot."""
+    if key is None or len(plan.steps) != 1 or not isinstance(plan.steps[0], Act):
+        return
+    if plan.steps[0].action == "shoot":
+        return
+    store = view.shared.get(STORE)
+    if store is None or len(store) >= TURN_MEMORY:
+        store = view.shared[STORE] = {}
+    store[key[0]] = ((tuple(plan.steps), plan.reason, tuple(plan.alternatives)), key[1])
+
+
+__all__ = ["turn_key", "kept_plan", "keep_plan", "TURN_MEMORY"]
