@@ -228,6 +228,12 @@ class View:
         out = fn(self._enc.world, (a or self.me)._c, target._c, at)
         return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
 
+    def unseen(self, act: Any = None, a: UnitView | None = None) -> float | None:
+        """The chance that after ``act`` (None: no action) no enemy can target ``a`` (default: me); None
+        when the ruleset has no hiding (its optional ``unseen``, ``tactics/rules/protocol.py``)."""
+        fn = getattr(self._enc.rules, "unseen", None)
+        return None if fn is None else float(fn(self._enc.world, (a or self.me)._c, act))
+
     def progress(self, u: UnitView) -> float:
         """How far ``u`` is from fresh (0) to out of the fight (1), by its ruleset."""
         return self._enc.rules.progress(u._c)

@@ -18,6 +18,9 @@ attacks, so at most 2^4 leaves) and scores each leaf:
   + ahead × next turn's best blow  the best value I could deal from where the plan ends
   − close × metres away            flat metres from there to the nearest enemy (a tie-breaker:
                                    close in when nothing else differs)
+  + unseen × gain × sure blow      where the ruleset has hiding (its optional ``unseen``): the
+                                   chance the plan adds that no enemy can target me, times
+                                   next turn's best blow counted as a sure hit
 
 and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
@@ -27,6 +30,13 @@ the plan ends out of hand-to-hand reach of its target — unless the ruleset
 estimates from a point (its optional ``estimates_at``): then an attack after
 a move counts at the estimate from where the move ends, and nothing when
 none there matches it.
+
+Hiding (the optional ``unseen(world, unit, act)``: the chance that after the
+act no enemy can target me): the reply counts only
+when the plan leaves me seen (× (1 − unseen)), not as a guard's 0.6. A hide
+with 0.7 against a reply of 0.3 and a 50 % blow of 0.2::
+
+    −0.3 × 0.3 × reply  +  0.7 × 0.4 × unseen   (the sure blow: 0.2 / 0.5)
 """
 
 from __future__ import annotations
@@ -58,6 +68,8 @@ class Weights:
     """What an attack after a move is worth, as a share of the value last seen for that pair."""
     close: float = 1e-4
     """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
+    unseen: float = 0.8
+    """What next turn's sure blow from hiding is worth, per unit of the chance the plan hides me."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +170,8 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
         base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
-    guard = weights.guard if _guards(board, plan) else 1.0
+    hidden, hides = _unseen(board, plan)
+    guard = (weights.guard if _guards(board, plan) and not hides else 1.0) * (1.0 - hidden)
     reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
     total = 0.0
@@ -177,7 +190,32 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         reply = sum(reply_of[f.unit.id] for f in alive)
         ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
         total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
+    if hides:
+        total += weights.unseen * hides * _sure(board, end)
     return total - weights.close * _nearest(board, end)
+
+
+def _unseen(board: Board, plan: Plan) -> tuple[float, float]:
+    """(the chance no enemy can target me once the plan is done, how much the plan adds to it): from the
+    ruleset's optional ``unseen`` of the plan's last act (0, 0 when it has no hiding)."""
+    if board.unseen is None:
+        return 0.0, 0.0
+    acts = [s for s in plan.steps if isinstance(s, Act)]
+    now = board.unseen(None)
+    after = board.unseen(acts[-1]) if acts else now
+    return after, max(0.0, after - now)
+
+
+def _sure(board: Board, end: tuple[float, float, float]) -> float:
+    """Next turn's best blow as a sure hit (what it deals when it lands) on any foe: from the ruleset's
+    estimates at ``end`` when it has them, else from here."""
+    best = 0.0
+    for f in board.foes:
+        placed = board.there(f.unit, end) if board.there is not None else None
+        for e in (f.mine if placed is None else placed):
+            if e.p > 0 and e.progress > 0:
+                best = max(best, min(1.0 - f.progress, e.progress / e.p))
+    return best
 
 
 def _guards(board: Board, plan: Plan) -> bool:
