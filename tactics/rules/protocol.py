@@ -361,6 +361,17 @@ class PlacedEstimates(Protocol):
         """The attacks ``unit`` could make on ``target`` if it stood at ``at``, best first."""
 
 
+class ActEstimate(Protocol):
+    """Optional (the planner reads it with ``getattr``): the estimate of one exact act.
+
+    ``estimate_act(world, unit, act)`` is the :class:`Estimate` of ``act`` itself — an attack the plain
+    :meth:`Ruleset.estimates` do not list (Mano a Mano's powerful or strategic strikes:
+    ``tactics/rulesets/mano_a_mano/act_odds.py``) — from where ``unit`` stands, or None."""
+
+    def estimate_act(self, world: World, unit: Unit, act: Any) -> Estimate | None:
+        """What ``act`` would do, or None when it is no estimated attack or cannot be made now."""
+
+
 class Unseen(Protocol):
     """Optional (the planner reads it with ``getattr``): hiding, as the AI weighs it.
 
@@ -374,5 +385,5 @@ class Unseen(Protocol):
 
 __all__ = [
     "LIGHTS", "Unit", "World", "Turn", "ActionInfo", "MoverSpec", "FallOutcome", "Window", "Estimate",
-    "Budget", "Schedule", "Ruleset", "PlacedEstimates", "Unseen",
+    "Budget", "Schedule", "Ruleset", "PlacedEstimates", "ActEstimate", "Unseen",
 ]

@@ -233,3 +233,15 @@ def test_a_plan_that_hides_me_spares_the_reply_and_sets_up_a_sure_blow() -> None
     odds[None] = 1.0
     assert value(board, Plan([]), w, CATALOGUE, []) == pytest.approx(0.0)
 
+
+
+def test_an_attack_the_plain_estimates_do_not_list_counts_at_the_rulesets_estimate_of_the_act() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (_est("hit", 0.5, 0.2, "foe"),), (), 0.0, False, 0.1)
+    heavy = Plan([Act("heavy hit", target="foe", weapon="w")])
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
+    cat = {**CATALOGUE, "heavy hit": ActionInfo("heavy hit", "melee", "enemy", "test")}
+    judged = Board(me, 5.0, 0.0, (foe,), judge=lambda act: _est(act.action, 0.5, 0.6, "foe"))
+    assert value(judged, heavy, w, cat, []) == pytest.approx(0.5 * 0.6)
+    # without the seam: a guess, 0.5 of twice the value seen
+    assert value(Board(me, 5.0, 0.0, (foe,)), heavy, w, cat, []) == pytest.approx(0.5 * 2 * 0.1)

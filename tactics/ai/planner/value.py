@@ -25,7 +25,10 @@ attacks, so at most 2^4 leaves) and scores each leaf:
 and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
 replies). An attack made after moving uses the estimate from here when one
-matches (a shot), else the value last seen for that pair, and nothing when
+matches (a shot) — or, for an attack the plain estimates do not list, the
+ruleset's estimate of the act itself where it has one (the optional
+``estimate_act``: a powerful strike's doubled power) —, else the value last
+seen for that pair, and nothing when
 the plan ends out of hand-to-hand reach of its target — unless the ruleset
 estimates from a point (its optional ``estimates_at``): then an attack after
 a move counts at the estimate from where the move ends, and nothing when
@@ -68,6 +71,8 @@ class Weights:
     """What an attack after a move is worth, as a share of the value last seen for that pair."""
     close: float = 1e-4
     """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
+    guess: float = 2.0
+    """An attack no estimate matches succeeds with 0.5 and then counts ``guess`` × the value seen."""
     unseen: float = 0.8
     """What next turn's sure blow from hiding is worth, per unit of the chance the plan hides me."""
 
@@ -125,7 +130,7 @@ def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
 
 
 def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float],
-          weights_moved: float = 0.9) -> list[Blow]:
+          weights_moved: float = 0.9, guess: float = 2.0) -> list[Blow]:
     """The plan's attacks on enemies as chance events (other actions deal nothing)."""
     out = []
     moved = False
@@ -146,13 +151,15 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
             continue
         est = _matching(foe.mine, s)
         hand = board.is_hand_to_hand(catalogue, s.action)
+        if est is None and board.judge is not None and not (moved and hand):
+            est = board.judge(s)  # an attack the plain estimates do not list (a powerful strike)
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
         flat, up = _apart(foe, end)
         if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
-        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (weights_moved if moved else 1.0)))
+        out.append(Blow(foe, 0.5, guess * foe.worth * (weights_moved if moved else 1.0)))
     return out
 
 
@@ -165,7 +172,7 @@ def _matching(estimates: Sequence[Any], act: Act) -> Any:
 def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
     """The expectation of the plan's leaves (see the module docstring)."""
     end = end_point(board, plan)
-    hits = blows(board, plan, catalogue, end, weights.moved)
+    hits = blows(board, plan, catalogue, end, weights.moved, weights.guess)
     chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
