@@ -361,7 +361,29 @@ class PlacedEstimates(Protocol):
         """The attacks ``unit`` could make on ``target`` if it stood at ``at``, best first."""
 
 
+class ActEstimate(Protocol):
+    """Optional (the planner reads it with ``getattr``): the estimate of one exact act.
+
+    ``estimate_act(world, unit, act)`` is the :class:`Estimate` of ``act`` itself — an attack the plain
+    :meth:`Ruleset.estimates` do not list (Mano a Mano's powerful or strategic strikes:
+    ``tactics/rulesets/mano_a_mano/act_odds.py``) — from where ``unit`` stands, or None."""
+
+    def estimate_act(self, world: World, unit: Unit, act: Any) -> Estimate | None:
+        """What ``act`` would do, or None when it is no estimated attack or cannot be made now."""
+
+
+class Unseen(Protocol):
+    """Optional (the planner reads it with ``getattr``): hiding, as the AI weighs it.
+
+    ``unseen(world, unit, act)`` is the chance that after ``act`` (None: no action, a move) no enemy can
+    target ``unit`` — a hide's chance to succeed, 1 for a hidden fighter that does not give itself away,
+    0 otherwise (fudge-opposed: ``tactics/rulesets/fudge_opposed/unseen.py``)."""
+
+    def unseen(self, world: World, unit: Unit, act: Any) -> float:
+        """P(no enemy can target ``unit`` once ``act`` is done)."""
+
+
 __all__ = [
     "LIGHTS", "Unit", "World", "Turn", "ActionInfo", "MoverSpec", "FallOutcome", "Window", "Estimate",
-    "Budget", "Schedule", "Ruleset", "PlacedEstimates",
+    "Budget", "Schedule", "Ruleset", "PlacedEstimates", "ActEstimate", "Unseen",
 ]

@@ -228,6 +228,19 @@ class View:
         out = fn(self._enc.world, (a or self.me)._c, target._c, at)
         return [e if not isinstance(e.act, dict) else replace(e, act=Act(**e.act)) for e in out]
 
+    def estimate_act(self, act: Any, a: UnitView | None = None) -> Any:
+        """The ruleset's estimate of exactly ``act`` by ``a`` (default: me) from where it stands; None when
+        it has none for that act or no such seam (its optional ``estimate_act``)."""
+        fn = getattr(self._enc.rules, "estimate_act", None)
+        e = None if fn is None else fn(self._enc.world, (a or self.me)._c, act)
+        return e if e is None or not isinstance(e.act, dict) else replace(e, act=Act(**e.act))
+
+    def unseen(self, act: Any = None, a: UnitView | None = None) -> float | None:
+        """The chance that after ``act`` (None: no action) no enemy can target ``a`` (default: me); None
+        when the ruleset has no hiding (its optional ``unseen``, ``tactics/rules/protocol.py``)."""
+        fn = getattr(self._enc.rules, "unseen", None)
+        return None if fn is None else float(fn(self._enc.world, (a or self.me)._c, act))
+
     def progress(self, u: UnitView) -> float:
         """How far ``u`` is from fresh (0) to out of the fight (1), by its ruleset."""
         return self._enc.rules.progress(u._c)

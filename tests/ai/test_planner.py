@@ -101,7 +101,7 @@ def test_a_ruleset_without_estimates_from_a_point_gives_none() -> None:
     from tactics.league.encounters import load
     from tactics.sim.view import View
 
-    for name, has in (("arena", False), ("squad", True)):
+    for name, has in (("arena", False), ("squad", True), ("brawl", True), ("modre", False)):
         enc = load(name).build(seed=1)
         me = next(iter(enc.combatants.values()))
         foe = next(c for c in enc.combatants.values() if c.team != me.team)
@@ -216,3 +216,32 @@ def test_an_advisor_never_played_rests_and_is_asked_every_wake_th_decision() -> 
     for kw in ({"rest": -1}, {"wake": 0}):
         with pytest.raises(ValueError):
             Planner(**kw)
+
+
+def test_a_plan_that_hides_me_spares_the_reply_and_sets_up_a_sure_blow() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (_est("hit", 0.5, 0.2, "foe"),), (), 0.3, False, 0.1)
+    odds = {None: 0.0, "hide": 0.7, "hit": 0.0}
+    board = Board(me, 5.0, 0.0, (foe,), unseen=lambda act: odds[None if act is None else act.action])
+    w = Weights(out=0.0, reply=0.5, ahead=0.0, close=0.0, unseen=0.8)
+    hide = Plan([Act("hide")])
+    # the reply 0.3 comes only when the hide fails (0.3); with 0.7 my next blow is a sure 0.2 / 0.5
+    assert value(board, hide, w, CATALOGUE, []) == pytest.approx(-0.5 * 0.3 * 0.3 + 0.8 * 0.7 * 0.4)
+    # without the seam a hide is a guard: the reply × 0.6
+    assert value(Board(me, 5.0, 0.0, (foe,)), hide, w, CATALOGUE, []) == pytest.approx(-0.5 * 0.3 * 0.6)
+    # already hidden, standing still keeps me hidden (no reply) but sets up nothing new
+    odds[None] = 1.0
+    assert value(board, Plan([]), w, CATALOGUE, []) == pytest.approx(0.0)
+
+
+
+def test_an_attack_the_plain_estimates_do_not_list_counts_at_the_rulesets_estimate_of_the_act() -> None:
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (_est("hit", 0.5, 0.2, "foe"),), (), 0.0, False, 0.1)
+    heavy = Plan([Act("heavy hit", target="foe", weapon="w")])
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
+    cat = {**CATALOGUE, "heavy hit": ActionInfo("heavy hit", "melee", "enemy", "test")}
+    judged = Board(me, 5.0, 0.0, (foe,), judge=lambda act: _est(act.action, 0.5, 0.6, "foe"))
+    assert value(judged, heavy, w, cat, []) == pytest.approx(0.5 * 0.6)
+    # without the seam: a guess, 0.5 of twice the value seen
+    assert value(Board(me, 5.0, 0.0, (foe,)), heavy, w, cat, []) == pytest.approx(0.5 * 2 * 0.1)

@@ -63,6 +63,12 @@ class Board:
     there: Callable[[Any, tuple[float, float, float]], tuple[Any, ...] | None] | None = None
     """My estimates on an enemy as if I stood at a point (``view.estimates_at``), or None when the
     ruleset has none (then an attack after a move is guessed, :func:`~.value.blows`)."""
+    judge: Callable[[Any], Any] | None = None
+    """The ruleset's estimate of one exact act from here (``view.estimate_act``: an attack its plain
+    estimates do not list), or None when it has no such seam."""
+    unseen: Callable[[Any], float] | None = None
+    """The chance that after an act (None: none) no enemy can target me (``view.unseen``), or None when
+    the ruleset has no hiding."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4) -> Board:
@@ -100,8 +106,10 @@ class Board:
                 placed[key] = None if got is None else tuple(got)
             return placed[key]
 
+        hiding = getattr(view, "unseen", None)
+        unseen = None if hiding is None or hiding(None) is None else hiding
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
-                   None if me.flying else path, there)
+                   None if me.flying else path, there, getattr(view, "estimate_act", None), unseen)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)

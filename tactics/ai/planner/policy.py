@@ -50,7 +50,7 @@ class Planner:
     name = "planner"
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
-                 weights: Weights | None = None, stay: float = 0.05, skip: frozenset[str] = SKIP,
+                 weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
                  plain: bool = True, rest: int = 6, wake: int = 4) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")

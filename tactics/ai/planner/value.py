@@ -18,15 +18,28 @@ attacks, so at most 2^4 leaves) and scores each leaf:
   + ahead × next turn's best blow  the best value I could deal from where the plan ends
   − close × metres away            flat metres from there to the nearest enemy (a tie-breaker:
                                    close in when nothing else differs)
+  + unseen × gain × sure blow      where the ruleset has hiding (its optional ``unseen``): the
+                                   chance the plan adds that no enemy can target me, times
+                                   next turn's best blow counted as a sure hit
 
 and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
 replies). An attack made after moving uses the estimate from here when one
-matches (a shot), else the value last seen for that pair, and nothing when
+matches (a shot) — or, for an attack the plain estimates do not list, the
+ruleset's estimate of the act itself where it has one (the optional
+``estimate_act``: a powerful strike's doubled power) —, else the value last
+seen for that pair, and nothing when
 the plan ends out of hand-to-hand reach of its target — unless the ruleset
 estimates from a point (its optional ``estimates_at``): then an attack after
 a move counts at the estimate from where the move ends, and nothing when
 none there matches it.
+
+Hiding (the optional ``unseen(world, unit, act)``: the chance that after the
+act no enemy can target me): the reply counts only
+when the plan leaves me seen (× (1 − unseen)), not as a guard's 0.6. A hide
+with 0.7 against a reply of 0.3 and a 50 % blow of 0.2::
+
+    −0.3 × 0.3 × reply  +  0.7 × 0.4 × unseen   (the sure blow: 0.2 / 0.5)
 """
 
 from __future__ import annotations
@@ -58,6 +71,10 @@ class Weights:
     """What an attack after a move is worth, as a share of the value last seen for that pair."""
     close: float = 1e-4
     """Per flat metre between the plan's end and the nearest enemy (a tie-breaker: close in)."""
+    guess: float = 2.0
+    """An attack no estimate matches succeeds with 0.5 and then counts ``guess`` × the value seen."""
+    unseen: float = 0.8
+    """What next turn's sure blow from hiding is worth, per unit of the chance the plan hides me."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +130,7 @@ def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
 
 
 def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float],
-          weights_moved: float = 0.9) -> list[Blow]:
+          weights_moved: float = 0.9, guess: float = 2.0) -> list[Blow]:
     """The plan's attacks on enemies as chance events (other actions deal nothing)."""
     out = []
     moved = False
@@ -134,13 +151,15 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
             continue
         est = _matching(foe.mine, s)
         hand = board.is_hand_to_hand(catalogue, s.action)
+        if est is None and board.judge is not None and not (moved and hand):
+            est = board.judge(s)  # an attack the plain estimates do not list (a powerful strike)
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
         flat, up = _apart(foe, end)
         if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
-        out.append(Blow(foe, 0.5, 2.0 * foe.worth * (weights_moved if moved else 1.0)))
+        out.append(Blow(foe, 0.5, guess * foe.worth * (weights_moved if moved else 1.0)))
     return out
 
 
@@ -153,12 +172,13 @@ def _matching(estimates: Sequence[Any], act: Act) -> Any:
 def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
     """The expectation of the plan's leaves (see the module docstring)."""
     end = end_point(board, plan)
-    hits = blows(board, plan, catalogue, end, weights.moved)
+    hits = blows(board, plan, catalogue, end, weights.moved, weights.guess)
     chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
         base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
-    guard = weights.guard if _guards(board, plan) else 1.0
+    hidden, hides = _unseen(board, plan)
+    guard = (weights.guard if _guards(board, plan) and not hides else 1.0) * (1.0 - hidden)
     reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
     total = 0.0
@@ -177,7 +197,32 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         reply = sum(reply_of[f.unit.id] for f in alive)
         ahead = max((ahead_of[f.unit.id] for f in alive), default=0.0)
         total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
+    if hides:
+        total += weights.unseen * hides * _sure(board, end)
     return total - weights.close * _nearest(board, end)
+
+
+def _unseen(board: Board, plan: Plan) -> tuple[float, float]:
+    """(the chance no enemy can target me once the plan is done, how much the plan adds to it): from the
+    ruleset's optional ``unseen`` of the plan's last act (0, 0 when it has no hiding)."""
+    if board.unseen is None:
+        return 0.0, 0.0
+    acts = [s for s in plan.steps if isinstance(s, Act)]
+    now = board.unseen(None)
+    after = board.unseen(acts[-1]) if acts else now
+    return after, max(0.0, after - now)
+
+
+def _sure(board: Board, end: tuple[float, float, float]) -> float:
+    """Next turn's best blow as a sure hit (what it deals when it lands) on any foe: from the ruleset's
+    estimates at ``end`` when it has them, else from here."""
+    best = 0.0
+    for f in board.foes:
+        placed = board.there(f.unit, end) if board.there is not None else None
+        for e in (f.mine if placed is None else placed):
+            if e.p > 0 and e.progress > 0:
+                best = max(best, min(1.0 - f.progress, e.progress / e.p))
+    return best
 
 
 def _guards(board: Board, plan: Plan) -> bool:

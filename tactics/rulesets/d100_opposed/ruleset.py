@@ -30,6 +30,7 @@ from tactics.rulesets.d100_opposed.checks import attack_hits, test
 from tactics.rulesets.d100_opposed.damage import DEAD, FIGHTING, INCAPACITATED, standing_for, wounds_from
 from tactics.rulesets.d100_opposed.modifiers import common_mods, total
 from tactics.rulesets.d100_opposed.odds import expected_damage, p_hit
+from tactics.rulesets.d100_opposed.placed import estimates_at as _estimates_at
 from tactics.rulesets.d100_opposed.schedule import ACTION_TURN_S, PhaseSchedule
 from tactics.rulesets.d100_opposed.sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
 from tactics.rulesets.d100_opposed.state import FighterState, Options, PhaseBudget
@@ -309,6 +310,10 @@ class D100Opposed:
             out.append(Estimate(action, w.name, p, harm, min(1.0, harm / left), act, note))
         out.sort(key=lambda e: -e.value)
         return out
+
+    def estimates_at(self, world: World, unit: Unit, target: Unit, at: tuple[float, float, float]) -> list[Estimate]:
+        """:meth:`estimates` as if ``unit`` stood at ``at`` (the optional seam the planner asks after a move)."""
+        return _estimates_at(self.estimates, world, unit, target, at)
 
     # -- helpers -----------------------------------------------------------------
     def _weapon(self, unit: Unit, name: str | None, action: str) -> Weapon | None:

@@ -47,11 +47,13 @@ from . import attacks, conditions, manoeuvres, movement, stealth
 from .catalogue import ACTIONS, ATTACKS, GRAPPLED_ALLOWED, MANOEUVRES, STANCES
 from .contest import Side, check
 from .estimates import estimates as _estimates
+from .estimates import Placed
 from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
 from .state import FighterState, Intent, intent, memo_of, state_of, status, find_weapon
 from .turns import ROUND_SECONDS, FudgeSchedule, TurnBudget
+from .unseen import sneaky, unseen
 
 VERSION = "1"
 
@@ -288,13 +290,15 @@ class FudgeOpposed:
         """Attacks and manoeuvres on ``target``; each ``act`` is a plain dict (see :mod:`.estimates`)."""
         if status(target).get("hidden") or not target.able:
             return []
-        return _estimates(world, unit, target)
+        return sneaky(world, unit, target, _estimates(world, unit, target))
 
     def estimates_at(self, world: Any, unit: Any, target: Any, at: tuple[float, float, float]) -> list[Estimate]:
         """:meth:`estimates` as if ``unit`` stood at ``at`` (the optional seam the planner asks after a move)."""
         if status(target).get("hidden") or not target.able:
             return []
-        return _estimates_at(world, unit, target, at)
+        return sneaky(world, Placed(unit, at), target, _estimates_at(world, unit, target, at))
+
+    unseen = staticmethod(unseen)  # (world, unit, act): P(no enemy can target unit after act), :mod:`.unseen`
 
 
 def _engine_glue(cls: type) -> None:

@@ -26,6 +26,7 @@ from tactics.rules.effects import Effect
 from tactics.rules.protocol import ActionInfo, FallOutcome, MoverSpec, Window
 from tactics.rules.records import Bar, Presentation, Roll, Standing, StatusInfo, Track
 
+from . import act_odds as _act_odds
 from . import estimates as _estimates
 from . import resolve as _resolve
 from . import turns as _turns
@@ -220,6 +221,7 @@ class ManoAMano:
 
     check = staticmethod(_estimates.refusal)  # (world, unit, act): why it would be refused now, or None
     estimates = staticmethod(_estimates.estimates)  # (world, unit, target): plain attacks, best first
+    estimate_act = staticmethod(_act_odds.estimate_act)  # (world, unit, act): that exact attack, or None
 
 
 def _keep_old_names() -> None:
