@@ -37,6 +37,7 @@ from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
 from tactics.ai.mano_a_mano.spots import Looks, spots
+from tactics.ai.mano_a_mano.threat import threat as threat_of
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -296,7 +297,8 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
     def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool) -> tuple | None:
         """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
         cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
-        past the first), None if none: a pure function of the map, my mover, place, walk, ``reach``,
+        past the first, 4 + cover, the ground's one height if it is flat else None, and the x and y
+        bounds of the cells), None if none: a pure function of the map, my mover, place, walk, ``reach``,
         ``keep_height`` and the cells I gave up on, kept per scenario for the turns enemies move."""
         shared = view.shared.get("archer ground")
         if shared is None or shared[0] is not view.map:
@@ -336,7 +338,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                     codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
             cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
             turns = np.ceil(np.maximum(cost, 1e-9) / max(budget, 1e-9))
-            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1))
+            flat = float(gz[0]) if bool((gz == gz[0]).all()) else None
+            box = (float(xs.min()), float(xs.max()), float(ys.min()), float(ys.max()))
+            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1), 4.0 + cover, flat, box)
             for arr in got:
                 if isinstance(arr, np.ndarray):
                     arr.flags.writeable = False
@@ -352,27 +356,28 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         ground = self._ground(view, me, reach, keep_height)
         if ground is None:
             return None
-        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part = ground
+        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box = ground
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts)
         watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
-        dist = d_all[:, 0]
-        range_pen = np.floor(dist * 20 / max(rng, 1e-9))
-        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
-        ex = np.array([e.x for e in enemies], dtype=float)
-        ey = np.array([e.y for e in enemies], dtype=float)
-        ez = np.array([e.z for e in enemies], dtype=float)
-        flies = np.array([e.character.airspeed > 0 for e in enemies], dtype=bool)
-        runs = np.array([e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0 for e in enemies],
-                        dtype=float)
-        close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
-        threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
-        height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
-        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0)
-        parts = (threat, cover, height, 0.25 * range_pen, cost_part, turns_part)
-        top = 4.0 - 3.0 * threat + parts[1] + parts[2] - parts[3] - parts[4] - parts[5]
+        range_pen = 0.25 * np.floor(d_all[:, 0] * 20 / max(rng, 1e-9))
+        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0): the
+        # same float operations, in the same order, whichever of the shortcuts below are taken
+        foes = [(float(e.x), float(e.y), float(e.z), e.character.airspeed > 0,
+                 float(e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0)) for e in enemies]
+        threat = threat_of(xs, ys, gz, box, foes)  # a walker reaches 3 m beyond its run next turn (:mod:`.threat`)
+        if flat is None:
+            height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
+        else:  # flat ground: one height for all (numpy's operations on one float)
+            height = min(max(flat - target.z, 0.0), 10.0) * 0.3
+        if threat is None:  # no walker reaches any of the cells: 4 - 3 × 0 = 4
+            top = four_cover + height - range_pen - cost_part - turns_part
+            threat = np.zeros(len(xs))
+        else:
+            top = 4.0 - 3.0 * threat + cover + height - range_pen - cost_part - turns_part
+        parts = (threat, cover, np.broadcast_to(height, xs.shape), range_pen, cost_part, turns_part)
 
         def score(k: int, v: float) -> float:
             t, c, hg, p, q, u = (float(a[k]) for a in parts)
