@@ -377,10 +377,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
             threat = np.zeros(len(xs))
         else:
             top = 4.0 - 3.0 * threat + cover + height - range_pen - cost_part - turns_part
-        parts = (threat, cover, np.broadcast_to(height, xs.shape), range_pen, cost_part, turns_part)
-
         def score(k: int, v: float) -> float:
-            t, c, hg, p, q, u = (float(a[k]) for a in parts)
+            t, c, p, q, u = (float(a[k]) for a in (threat, cover, range_pen, cost_part, turns_part))
+            hg = height if flat is not None else float(height[k])
             return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
 
         looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)
