@@ -55,6 +55,8 @@ class LightField:
         self.mixed = mixed
         self._flat = tuple(codes.ravel().tolist())
         self._mixed_flat = tuple(mixed.ravel().tolist())
+        self._pure = tuple(None if m else c for c, m in zip(self._flat, self._mixed_flat))
+        """Each cell's light code, None for a mixed cell (:meth:`code_at` indexes once)."""
 
     @property
     def centre_codes(self) -> np.ndarray:
@@ -71,8 +73,9 @@ class LightField:
         if not (0 <= c < self.cols and 0 <= r < self.rows):
             return self.default
         i = r * self.cols + c
-        if not self._mixed_flat[i]:
-            return self._flat[i]
+        code = self._pure[i]
+        if code is not None:
+            return code
         code = self._base_flat[i]
         for k, g in zip(self._codes, self._per_thread.get()):
             if shapely.intersects_xy(g, x, y):
