@@ -82,7 +82,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
+        reload = None
+        if any(w.kind == "gun" for w in me.character.weapons):  # a bow alone: neither reloads nor asks who is close
+            reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
         if reload is not None and me.partner is None:
             return reload
         bow = bow_of(me) or guns.loaded_gun(me)
@@ -145,11 +147,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         seen = spots(view).sight_from(view.map, me_eye, [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M)))
                                                          for e in enemies])
         best: tuple[float, UnitView, Estimate] | None = None
+        aim = 5 if me.state.aim_bonus else 0
         for e, ok in zip(enemies, seen):
             if not ok:
                 continue
-            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.state.aim_bonus else 0,
-                           distance=math.dist(at, e.pos))
+            est = estimate(view, me, e, "quick shot", bow, aim=aim, distance=math.dist(at, e.pos))
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
