@@ -290,13 +290,13 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
         got = cache.get(key, _UNSEEN)
         if got is _UNSEEN:
-            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height)
+            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height, mover)
             if len(cache) >= CELLS_MEMORY:
                 cache.clear()
             cache[key] = got
         return got
 
-    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool) -> tuple | None:
+    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None) -> tuple | None:
         """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
         cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
         past the first, 4 + cover, the ground's one height if it is flat else None, and the x and y
@@ -305,13 +305,12 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         shared = view.shared.get("archer ground")
         if shared is None or shared[0] is not view.map:
             shared = view.shared["archer ground"] = (view.map, {})
-        mover, budget = movers(view, me)[0], view.movement(me)
+        mover, budget = mover or movers(view, me)[0], view.movement(me)
         key = (mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad), budget)
         got = shared[1].get(key, _UNSEEN)
         if got is not _UNSEEN:
             return got
-        tmap = view.map
-        sp = spots(view)
+        tmap, sp = view.map, spots(view)
         col, row = tmap.cell_of(me.x, me.y)
         cc, rr = sp.square(col, row, int(math.ceil(reach / tmap.cell_size)))
         cost = tmap.distance_field([(me.x, me.y)], mover).cost_grid[rr, cc]
@@ -352,16 +351,17 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         return got
 
     def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
-        tmap = view.map
-        sp = spots(view)
-        ground = self._ground(view, me, reach, keep_height)
+                         reach: float, keep_height: bool, mover: Any = None) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap, sp, ground = view.map, spots(view), self._ground(view, me, reach, keep_height, mover)
         if ground is None:
             return None
         _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box = ground
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts)
-        watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
+        others = [e for e in enemies if e.id != target.id]
+        if len(others) > 4:  # the four nearest (with fewer, their order only decides which line is drawn first)
+            others = sorted(others, key=lambda e: view.flat_distance(me, e))[:4]
+        watch = [target] + others
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
         range_pen = 0.25 * np.floor(d_all[:, 0] * 20 / max(rng, 1e-9))
