@@ -163,12 +163,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
 
     def _perch(self, view: View, me: UnitView, enemies: list[UnitView]) -> tuple[float, float] | None:
         """The nearest high ground worth climbing to, if no enemy is close."""
-        tmap = view.map
-        here = tmap.ground_height(me.x, me.y)
-        if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
-            return None  # already above them
         if spots(view).highest < me.z + PERCH_RISE_M:
             return None  # no high ground on this map (the test below, at once)
+        tmap = view.map
+        if me.z >= tmap.ground_height(me.x, me.y) + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
+            return None  # already above them
         heights = np.asarray(tmap.heights, dtype=float)
         high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
         for cell in self._bad:
