@@ -4,7 +4,8 @@ Most lookups never touch geometry. At build time every cell is classified:
 *pure* cells (no polygon edge crosses them) get their final light code in a
 ``rows×cols`` array, so ``light_at_many`` is a floor division and a ``take``;
 only points in *mixed* cells (cut by a polygon boundary) ask shapely
-(``intersects_xy``: a polygon owns its boundary)::
+(``intersects_xy``: a polygon owns its boundary), and :meth:`LightField.code_at`
+keeps those answers by the point (units stand still for turns)::
 
     >>> import numpy as np
     >>> f = LightField(np.full((2, 3), 2, np.int8), 2.0, [(0, "POLYGON ((0 0, 3 0, 3 4, 0 4, 0 0))")])
@@ -25,6 +26,9 @@ from .shared import PerThread
 from .terrain import LIGHTS
 
 _NAMES = np.array(LIGHTS, dtype=object)
+
+MIXED_MEMORY = 65_536
+"""Most points in mixed cells whose light :meth:`LightField.code_at` keeps (a few MB)."""
 
 
 class LightField:
@@ -55,6 +59,12 @@ class LightField:
         self.mixed = mixed
         self._flat = tuple(codes.ravel().tolist())
         self._mixed_flat = tuple(mixed.ravel().tolist())
+        self._pure = tuple(None if m else c for c, m in zip(self._flat, self._mixed_flat))
+        """Each cell's light code, None for a mixed cell (:meth:`code_at` indexes once)."""
+        self._mixed_memo: dict[tuple[float, float], int] = {}
+        """:meth:`code_at`'s answers at points in mixed cells (a pure function of the point; at most
+        :data:`MIXED_MEMORY`, all forgotten when full): units stand still for turns and are asked
+        about again and again, and each answer asks shapely once per polygon."""
 
     @property
     def centre_codes(self) -> np.ndarray:
@@ -71,12 +81,20 @@ class LightField:
         if not (0 <= c < self.cols and 0 <= r < self.rows):
             return self.default
         i = r * self.cols + c
-        if not self._mixed_flat[i]:
-            return self._flat[i]
+        code = self._pure[i]
+        if code is not None:
+            return code
+        memo = self._mixed_memo
+        got = memo.get((x, y))
+        if got is not None:
+            return got
         code = self._base_flat[i]
         for k, g in zip(self._codes, self._per_thread.get()):
             if shapely.intersects_xy(g, x, y):
                 code = k
+        if len(memo) >= MIXED_MEMORY:
+            memo.clear()
+        memo[(x, y)] = code
         return code
 
     def codes_at(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import threading
+from typing import Sequence
 
 import numpy as np
 import shapely
@@ -343,23 +344,39 @@ class SightGrid:
         """:meth:`clear_many` for a few lines, line by line in plain Python (same tests, same
         order of float operations, so the same answers; numpy's cost per call dominates here)."""
         ok = np.ones(len(A), bool)
-        rects, s = self.rects_list, self.s
         for i, (a, b) in enumerate(zip(A.tolist(), B.tolist())):
-            zlow = min(a[2], b[2])
-            if zlow < self._floor - _EPS:
-                ok[i] = self.clear(tuple(a), tuple(b))
-                continue
-            hit, unsure = rect_hit_one(rects, a, b, _EPS)
-            if not (hit or unsure):
-                continue
-            xlo, xhi = math.floor(min(a[0], b[0]) / s), math.floor(max(a[0], b[0]) / s)
-            ylo, yhi = math.floor(min(a[1], b[1]) / s), math.floor(max(a[1], b[1]) / s)
-            if xhi < 0 or yhi < 0 or xlo >= self.cols or ylo >= self.rows:
-                continue  # off the map: clear, as _bbox_clear
-            if not zlow + _EPS < self.box_max(xlo, ylo, xhi, yhi):
-                continue  # settled by its bounding box: clear, as _bbox_clear
-            ok[i] = False if hit else bool(self.clear_many_shapely(A[i:i + 1], B[i:i + 1])[0])
+            if not self._one(a, b):
+                ok[i] = False
         return ok
+
+    def clear_one(self, a: Sequence[float], b: Sequence[float]) -> bool:
+        """``clear_many`` of the one line a→b, its answer to the bit, without numpy on a map of few
+        rectangles (an archer's look from one spot: no arrays to build and take apart)::
+
+            >>> g = SightGrid(np.array([[0.0, 3.0, 0.0]]), 2.0)
+            >>> g.clear_one((1.0, 1.0, 1.5), (5.0, 1.0, 1.5)), g.clear_one((1.0, 1.0, 4.0), (5.0, 1.0, 4.0))
+            (False, True)
+        """
+        if len(self.rects_list) <= FEW_RECTS:
+            return self._one([float(a[0]), float(a[1]), float(a[2])], [float(b[0]), float(b[1]), float(b[2])])
+        return bool(self.clear_many(np.array([a], dtype=float), np.array([b], dtype=float))[0])
+
+    def _one(self, a: list[float], b: list[float]) -> bool:
+        """One line of :meth:`_clear_few`."""
+        zlow = min(a[2], b[2])
+        if zlow < self._floor - _EPS:
+            return self.clear(tuple(a), tuple(b))  # type: ignore[arg-type]
+        hit, unsure = rect_hit_one(self.rects_list, a, b, _EPS)
+        if not (hit or unsure):
+            return True
+        s = self.s
+        xlo, xhi = math.floor(min(a[0], b[0]) / s), math.floor(max(a[0], b[0]) / s)
+        ylo, yhi = math.floor(min(a[1], b[1]) / s), math.floor(max(a[1], b[1]) / s)
+        if xhi < 0 or yhi < 0 or xlo >= self.cols or ylo >= self.rows:
+            return True  # off the map: clear, as _bbox_clear
+        if not zlow + _EPS < self.box_max(xlo, ylo, xhi, yhi):
+            return True  # settled by its bounding box: clear, as _bbox_clear
+        return False if hit else bool(self.clear_many_shapely(np.array([a]), np.array([b]))[0])
 
     def clear_many_shapely(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """:meth:`clear_many` the shapely way (the reference of the tests): for each obstacle

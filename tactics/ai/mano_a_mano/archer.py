@@ -37,6 +37,7 @@ from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
 from tactics.ai.mano_a_mano.spots import Looks, spots
+from tactics.ai.mano_a_mano.threat import threat as threat_of
 from tactics.map import LIGHTS
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
@@ -81,7 +82,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
+        reload = None
+        if any(w.kind == "gun" for w in me.character.weapons):  # a bow alone: neither reloads nor asks who is close
+            reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
         if reload is not None and me.partner is None:
             return reload
         bow = bow_of(me) or guns.loaded_gun(me)
@@ -144,11 +147,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         seen = spots(view).sight_from(view.map, me_eye, [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M)))
                                                          for e in enemies])
         best: tuple[float, UnitView, Estimate] | None = None
+        aim = 5 if me.state.aim_bonus else 0
         for e, ok in zip(enemies, seen):
             if not ok:
                 continue
-            est = estimate(view, me, e, "quick shot", bow, aim=5 if me.state.aim_bonus else 0,
-                           distance=math.dist(at, e.pos))
+            est = estimate(view, me, e, "quick shot", bow, aim=aim, distance=math.dist(at, e.pos))
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
@@ -160,12 +163,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
 
     def _perch(self, view: View, me: UnitView, enemies: list[UnitView]) -> tuple[float, float] | None:
         """The nearest high ground worth climbing to, if no enemy is close."""
-        tmap = view.map
-        here = tmap.ground_height(me.x, me.y)
-        if me.z >= here + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
-            return None  # already above them
         if spots(view).highest < me.z + PERCH_RISE_M:
             return None  # no high ground on this map (the test below, at once)
+        tmap = view.map
+        if me.z >= tmap.ground_height(me.x, me.y) + 0.5 or me.z >= min(e.z for e in enemies) + PERCH_RISE_M:
+            return None  # already above them
         heights = np.asarray(tmap.heights, dtype=float)
         high = (heights >= me.z + PERCH_RISE_M) & standable(tmap)
         for cell in self._bad:
@@ -287,27 +289,27 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
         got = cache.get(key, _UNSEEN)
         if got is _UNSEEN:
-            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height)
+            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height, mover)
             if len(cache) >= CELLS_MEMORY:
                 cache.clear()
             cache[key] = got
         return got
 
-    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool) -> tuple | None:
+    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None) -> tuple | None:
         """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
         cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
-        past the first), None if none: a pure function of the map, my mover, place, walk, ``reach``,
+        past the first, 4 + cover, the ground's one height if it is flat else None, and the x and y
+        bounds of the cells), None if none: a pure function of the map, my mover, place, walk, ``reach``,
         ``keep_height`` and the cells I gave up on, kept per scenario for the turns enemies move."""
         shared = view.shared.get("archer ground")
         if shared is None or shared[0] is not view.map:
             shared = view.shared["archer ground"] = (view.map, {})
-        mover, budget = movers(view, me)[0], view.movement(me)
+        mover, budget = mover or movers(view, me)[0], view.movement(me)
         key = (mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad), budget)
         got = shared[1].get(key, _UNSEEN)
         if got is not _UNSEEN:
             return got
-        tmap = view.map
-        sp = spots(view)
+        tmap, sp = view.map, spots(view)
         col, row = tmap.cell_of(me.x, me.y)
         cc, rr = sp.square(col, row, int(math.ceil(reach / tmap.cell_size)))
         cost = tmap.distance_field([(me.x, me.y)], mover).cost_grid[rr, cc]
@@ -336,7 +338,9 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
                     codes[h] = LIGHTS.index(tmap.light_at(me.x, me.y))
             cover = np.where(codes == DARK, 1.0, np.where(codes == DIM, 0.5, 0.0))
             turns = np.ceil(np.maximum(cost, 1e-9) / max(budget, 1e-9))
-            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1))
+            flat = float(gz[0]) if bool((gz == gz[0]).all()) else None
+            box = (float(xs.min()), float(xs.max()), float(ys.min()), float(ys.max()))
+            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1), 4.0 + cover, flat, box)
             for arr in got:
                 if isinstance(arr, np.ndarray):
                     arr.flags.writeable = False
@@ -346,36 +350,37 @@ class Archer(Lawful, tricks.BreaksFree, Reactive):
         return got
 
     def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                         reach: float, keep_height: bool) -> tuple[tuple[float, float] | None, str, bool] | None:
-        tmap = view.map
-        sp = spots(view)
-        ground = self._ground(view, me, reach, keep_height)
+                         reach: float, keep_height: bool, mover: Any = None) -> tuple[tuple[float, float] | None, str, bool] | None:
+        tmap, sp, ground = view.map, spots(view), self._ground(view, me, reach, keep_height, mover)
         if ground is None:
             return None
-        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part = ground
+        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box = ground
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts)
-        watch = [target] + [e for e in sorted(enemies, key=lambda e: view.flat_distance(me, e)) if e.id != target.id][:4]
+        others = [e for e in enemies if e.id != target.id]
+        if len(others) > 4:  # the four nearest (with fewer, their order only decides which line is drawn first)
+            others = sorted(others, key=lambda e: view.flat_distance(me, e))[:4]
+        watch = [target] + others
         W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
         d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
-        dist = d_all[:, 0]
-        range_pen = np.floor(dist * 20 / max(rng, 1e-9))
-        # threat: a walker reaches 3 m beyond its run next turn, unless we stand well above it (a flyer: always)
-        ex = np.array([e.x for e in enemies], dtype=float)
-        ey = np.array([e.y for e in enemies], dtype=float)
-        ez = np.array([e.z for e in enemies], dtype=float)
-        flies = np.array([e.character.airspeed > 0 for e in enemies], dtype=bool)
-        runs = np.array([e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0 for e in enemies],
-                        dtype=float)
-        close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
-        threat = (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
-        height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
-        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0)
-        parts = (threat, cover, height, 0.25 * range_pen, cost_part, turns_part)
-        top = 4.0 - 3.0 * threat + parts[1] + parts[2] - parts[3] - parts[4] - parts[5]
-
+        range_pen = 0.25 * np.floor(d_all[:, 0] * 20 / max(rng, 1e-9))
+        # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0): the
+        # same float operations, in the same order, whichever of the shortcuts below are taken
+        foes = [(float(e.x), float(e.y), float(e.z), e.character.airspeed > 0,
+                 float(e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0)) for e in enemies]
+        threat = threat_of(xs, ys, gz, box, foes)  # a walker reaches 3 m beyond its run next turn (:mod:`.threat`)
+        if flat is None:
+            height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
+        else:  # flat ground: one height for all (numpy's operations on one float)
+            height = min(max(flat - target.z, 0.0), 10.0) * 0.3
+        if threat is None:  # no walker reaches any of the cells: 4 - 3 × 0 = 4
+            top = four_cover + height - range_pen - cost_part - turns_part
+            threat = np.zeros(len(xs))
+        else:
+            top = 4.0 - 3.0 * threat + cover + height - range_pen - cost_part - turns_part
         def score(k: int, v: float) -> float:
-            t, c, hg, p, q, u = (float(a[k]) for a in parts)
+            t, c, p, q, u = (float(a[k]) for a in (threat, cover, range_pen, cost_part, turns_part))
+            hg = height if flat is not None else float(height[k])
             return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
 
         looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)

@@ -41,10 +41,11 @@ def left_to_throw(me: UnitView, ws: list[Any]) -> list[str]:
 def quick_combo(view: View, me: UnitView, target: UnitView, ws: list[Any], dist: float) -> Combo | None:
     """The volley of quick throws at ``target`` from ``dist`` metres a combo holds, best weapons first;
     None when fewer than three fit (injured, slow, few throwables left) or one does not reach."""
-    if me.health != "healthy":
+    allowed = combo_allowance(me)
+    if me.health != "healthy" or allowed < 3:  # no room for three, whatever is left to throw
         return None
     left = left_to_throw(me, [w for w in ws if w.heft <= me.character.strength])
-    n = min(combo_allowance(me), len(left))
+    n = min(allowed, len(left))
     if n < 3:
         return None
     ests = [estimate(view, me, target, "quick throw", me.character.weapon(name), distance=dist) for name in left]

@@ -147,8 +147,9 @@ class Skirmisher(Brawler):
         if match is None:
             match = matchup(view, me, target)
         best = None
+        healthy = self._healthy(me)
         for w in ws:
-            for action in throw_actions(me, w, self._healthy(me)):
+            for action in throw_actions(me, w, healthy):
                 e = estimate(view, me, target, action, w, distance=dist, match=match)
                 if e is not None and (best is None or e.ev > best.ev):
                     best = e

@@ -116,17 +116,17 @@ class Spots:
 
     def sight_from(self, tmap: Any, eye: tuple[float, float, float], W: list[tuple[float, float, float]]) -> list[bool]:
         """:meth:`sight` from one eye, in plain Python (a turn's look at its targets):
-        each pair remembered by itself (at most :data:`PAIRS` of them)."""
+        each pair remembered by itself (at most :data:`PAIRS` of them), each new one asked of
+        ``SightGrid.clear_one`` (the vectorised answer for one line, without its arrays)."""
         pairs = self._pairs
         out: list[bool | None] = [pairs.get(eye + w) for w in W]
         todo = [j for j, v in enumerate(out) if v is None]
         if todo:
-            seen = tmap.line_of_sight_many(np.array([eye] * len(todo), dtype=float),
-                                           np.array([W[j] for j in todo], dtype=float)).tolist()
+            clear = tmap.sight.clear_one
             if len(pairs) >= PAIRS:
                 pairs.clear()
-            for j, v in zip(todo, seen):
-                out[j] = pairs[eye + W[j]] = bool(v)
+            for j in todo:
+                out[j] = pairs[eye + W[j]] = clear(eye, W[j])
         return out  # type: ignore[return-value]
 
     def see(self, tmap: Any, cell: int, eye: tuple[float, float, float], point: tuple[float, float, float]) -> bool:
@@ -136,7 +136,7 @@ class Spots:
             col = self.column(point)
             v = col[cell]
             if v == UNKNOWN:
-                ok = bool(tmap.line_of_sight_many(np.array([eye], dtype=float), np.array([point], dtype=float))[0])
+                ok = tmap.sight.clear_one(eye, point)
                 col[cell] = CLEAR if ok else BLOCKED
                 return ok
             return bool(v == CLEAR)

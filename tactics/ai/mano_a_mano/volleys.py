@@ -72,8 +72,8 @@ def shots(view: View, me: UnitView, target: UnitView | None, shot: Estimate | No
         return [], "drawn and aimed, waiting for a target"
     # the unaimed chance from where we will stand
     p0v = max(0.05, shot.p - (0.25 if aimed else 0.0))
-    shoot = Act("quick shot", target=target.id, weapon=w)
     if n >= 2 and bow:
+        shoot = Act("quick shot", target=target.id, weapon=w)
         if ready and aimed:
             return [shoot, Act("draw", weapon=w)], f"aimed shot at {target.name} ({min(1.0, p0v + 0.25):.0%}), drawing again"
         if ready:
@@ -92,4 +92,4 @@ def shots(view: View, me: UnitView, target: UnitView | None, shot: Estimate | No
         return _special(view, me, target, shot, w, p0v, enemies, at)
     if not aimed and p0v < AIM_BELOW:
         return [Act("aim", weapon=w)], f"aiming at {target.name} (one action a turn)"
-    return [shoot], f"shooting {target.name} ({min(1.0, p0v + (0.25 if aimed else 0)):.0%})"
+    return [Act("quick shot", target=target.id, weapon=w)], f"shooting {target.name} ({min(1.0, p0v + (0.25 if aimed else 0)):.0%})"
