@@ -39,13 +39,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.approach import approach_point, move_toward
+from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import spot_groups, weigh_group
-from tactics.ai.d100_opposed.spots import Spots, spots
+from tactics.ai.d100_opposed.ground import ground
+from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
 from tactics.ai.futility import with_odds
@@ -179,15 +180,8 @@ class _Ctx:
         self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
-        extra = []
-        if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
-            for e in enemies:
-                if view.flat_distance(me, e) <= self.run + REACH_M + 2:
-                    pt = approach_point(view, me, e)
-                    r = route(view, me, pt, budget=self.run, mv=self.mv)
-                    if r is not None and r.arrives:
-                        extra.append((pt[0], pt[1], polyline(me, r.steps)))
-        self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
+        # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons))
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
