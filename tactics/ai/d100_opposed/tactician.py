@@ -278,7 +278,7 @@ class _Ctx:
             members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
             if not members:
                 continue
-            for group, threat_key in spot_groups(self, members) if len(members) > 1 else [(members, None)]:
+            for group, threat_key in self.groups(members) if len(members) > 1 else [(members, None)]:
                 bases = []
                 for i in group:
                     # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
@@ -292,6 +292,18 @@ class _Ctx:
                     found.append((way, i, k, option))
         found.sort(key=lambda f: f[:3])
         return self._drop_low_odds([f[3] for f in found])
+
+    def groups(self, members: list[int]) -> list[tuple[list[int], tuple]]:
+        """:func:`~.groups.spot_groups` of ``members``, kept with the spots: they read the spots, their
+        costs (a recheck corrects them), my weapons and the enemies' (fixed by who asks)."""
+        sp = self.sp
+        key = (tuple(members), tuple(sp.cost), tuple(w.name for w in self.weapons))
+        got = sp.kept.get(key)
+        if got is None:
+            if len(sp.kept) >= 16:
+                sp.kept.clear()
+            got = sp.kept[key] = spot_groups(self, members)
+        return got
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
         """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
