@@ -81,7 +81,8 @@ def _columns(sp: Any, ids: list[str]) -> dict[str, np.ndarray]:
 def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     """``members`` (spot indices, in order) grouped by everything the tactician's shots and threats
     read at a spot; groups in the order of their first spot, each in spot order, each with the
-    part of its key the threats read (groups alike in it share their threats)."""
+    part of its key the threats read (groups alike in it share their threats) and the rest of it
+    (what my shots read)."""
     sp = ctx.sp
     idx = np.array(members, dtype=np.int64)
     arr = _columns(sp, [e.id for e in ctx.enemies])
@@ -106,11 +107,11 @@ def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
                 code = (flat > e_walk + REACH_M).astype(np.int64)
                 code[flat > e_run + REACH_M] = SKIP
                 threat_cols.append(code.tolist())
-    groups: dict[tuple, tuple[list[int], tuple]] = {}
+    groups: dict[tuple, tuple[list[int], tuple, tuple]] = {}
     for i, key, threat_key in zip(members, zip(*cols), zip(*threat_cols)):
         got = groups.get((key, threat_key))
         if got is None:
-            groups[key, threat_key] = ([i], threat_key)
+            groups[key, threat_key] = ([i], threat_key, key)
         else:
             got[0].append(i)
     return list(groups.values())
@@ -126,23 +127,65 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
     return members[0]
 
 
+GROUP_MEMORY = 50_000
+"""How many groups' numbers (:func:`group_numbers`) the scenario-shared cache keeps (all forgotten when full)."""
+
+
+def group_numbers(ctx: Any, r: int, prone: bool, stood: bool, threat_key: tuple | None, key: tuple | None,
+                  future_weight: float) -> tuple:
+    """What the options at spot ``r`` of a group weigh: ``(any shot next phase, future, threat now,
+    threat on full defense, [(target's place in ctx.targets, shot, gain)], aim's gain)``, the
+    tactician's numbers term by term. With the group's keys (``threat_key``, ``key``, from
+    :func:`spot_groups`) and what the phase reads beyond the spot (``ctx.state``) they are a pure
+    function of those: kept in the scenario-shared cache, as the phases of a batch's fights come
+    back to the same few hundred."""
+    if key is None or threat_key is None:
+        return _numbers(ctx, r, prone, stood, threat_key, future_weight)
+    memo = ctx.view.shared.get("d100 group numbers")
+    if memo is None or len(memo) >= GROUP_MEMORY:
+        memo = ctx.view.shared["d100 group numbers"] = {}
+    k = (ctx.state, key, threat_key, prone, stood, future_weight)
+    got = memo.get(k)
+    if got is None:
+        got = memo[k] = _numbers(ctx, r, prone, stood, threat_key, future_weight)
+    return got
+
+
+def _numbers(ctx: Any, r: int, prone: bool, stood: bool, threat_key: tuple | None, future_weight: float) -> tuple:
+    """:func:`group_numbers` worked out."""
+    sp, pol, c = ctx.sp, ctx.p, ctx.caution
+    running = sp.cost[r] > ctx.walk + 1e-6
+    # the spot as a place to fight from next phase
+    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
+    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
+    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
+    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    t_fd = shots = None
+    if not stood:
+        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
+        place = {t.id: n for n, (t, *_) in enumerate(ctx.targets)}
+        shots = tuple((place[t.id], s, g) for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running,
+                                                                     prone=prone) if pol.attacks else []))
+    gain = None
+    if pol.attacks and not ctx.aiming and nxt:
+        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
+        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+    return bool(nxt), future, t_now, t_fd, shots, gain
+
+
 def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, stood: bool,
-                threat_key: tuple | None, future_weight: float) -> list[tuple[int, int, Any]]:
+                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple[int, int, Any]]:
     """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
     each action at the group's spot that scores it best (``threat_key``: what the threats at
-    these spots read, shared with other groups; ``future_weight``: the tactician's ``FUTURE``).
+    these spots read, shared with other groups; ``key``: what my shots there read;
+    ``future_weight``: the tactician's ``FUTURE``).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
-    running = sp.cost[r] > ctx.walk + 1e-6
-    # the spot as a place to fight from next phase
-    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
-    if nxt:
+    any_shot, future, t_now, t_fd, shots, gain = group_numbers(ctx, r, prone, stood, threat_key, key, future_weight)
+    if any_shot:
         ctx.any_attack = True
-    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
-    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
-    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
     out: list[tuple[int, int, Any]] = []
 
     def add(score: Any, make: Any) -> None:
@@ -153,12 +196,11 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
         return dict(spot=i, stood=stood)
 
     if not stood:
-        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
         add(lambda b: b + future - c * t_fd,
             lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, **at(i), words=lambda: (
                 ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
-        for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running, prone=prone)
-                        if pol.attacks else []):
+        for n, s, g in shots:
+            t = ctx.targets[n][0]
             action = "melee attack" if s.weapon.melee else "ranged attack"
             add(lambda b, g=g: b + future + g - c * t_now,
                 lambda i, v, t=t, s=s, g=g, action=action: Option(
@@ -169,9 +211,7 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
         add(lambda b: b + future - c * t_now,
             lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
-    if pol.attacks and not ctx.aiming and nxt:
-        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
-        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+    if gain is not None:
         kind = f"stand up and {AIM}" if stood else AIM
         add(lambda b: b + future + gain - c * t_now,
             lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, **at(i), words=lambda: (
@@ -183,4 +223,4 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "band_codes", "first_best", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "group_numbers", "band_codes", "first_best", "BEYOND", "SKIP"]

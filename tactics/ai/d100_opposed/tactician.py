@@ -191,6 +191,12 @@ class _Ctx:
                       flag(e, "aiming"), wounds(e), bool(e.prone),
                       [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
                      for e in enemies]
+        self.state = (me.id, type(policy), policy.attacks, self.caution, self.my_wounds, self.my_left, self.aiming,
+                      tuple(w.name for w in self.weapons),
+                      tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets),
+                      tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _ in self.foes))
+        """What the numbers at a spot read beyond the spot itself (:func:`~.groups.group_numbers`):
+        who asks, how, and the fighters' states; the sheets are fixed by the ids."""
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
@@ -278,7 +284,7 @@ class _Ctx:
             members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
             if not members:
                 continue
-            for group, threat_key in self.groups(members) if len(members) > 1 else [(members, None)]:
+            for group, threat_key, key in self.groups(members) if len(members) > 1 else [(members, None, None)]:
                 bases = []
                 for i in group:
                     # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
@@ -288,12 +294,12 @@ class _Ctx:
                     if prone and self.melee_only:
                         base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                     bases.append(base)
-                for k, i, option in weigh_group(self, group, bases, prone, stood, threat_key, FUTURE):
+                for k, i, option in weigh_group(self, group, bases, prone, stood, threat_key, FUTURE, key):
                     found.append((way, i, k, option))
         found.sort(key=lambda f: f[:3])
         return self._drop_low_odds([f[3] for f in found])
 
-    def groups(self, members: list[int]) -> list[tuple[list[int], tuple]]:
+    def groups(self, members: list[int]) -> list[tuple[list[int], tuple, tuple]]:
         """:func:`~.groups.spot_groups` of ``members``, kept with the spots: they read the spots, their
         costs (a recheck corrects them), my weapons and the enemies' (fixed by who asks)."""
         sp = self.sp
