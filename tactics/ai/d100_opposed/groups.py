@@ -173,10 +173,36 @@ def _numbers(ctx: Any, r: int, prone: bool, stood: bool, threat_key: tuple | Non
     return bool(nxt), future, t_now, t_fd, shots, gain
 
 
-def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, stood: bool,
+def records(members: list[int], bases: list[float]) -> list[tuple[int, float]]:
+    """``(spot, base)`` of each of ``members`` whose base beats every base before it: whatever an
+    action adds to the base, the first spot that scores best is one of these (all before it score
+    less), and the last holds the largest base::
+
+        >>> records([4, 7, 9, 11], [0.1, 0.3, 0.2, 0.3])
+        [(4, 0.1), (7, 0.3)]
+    """
+    out = [(members[0], bases[0])]
+    best = bases[0]
+    for i, b in zip(members, bases):
+        if b > best:
+            out.append((i, b))
+            best = b
+    return out
+
+
+def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
+    """:func:`first_best` read from the :func:`records`: the spot and its score."""
+    top = score(recs[-1][1])
+    for i, b in recs:
+        if score(b) == top:
+            return i, top
+    return recs[0][0], score(recs[0][1])
+
+
+def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
                 threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple[int, int, Any]]:
     """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
-    each action at the group's spot that scores it best (``threat_key``: what the threats at
+    each action at the group's spot that scores it best (``recs``: the group's :func:`records`; ``threat_key``: what the threats at
     these spots read, shared with other groups; ``key``: what my shots there read;
     ``future_weight``: the tactician's ``FUTURE``).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
@@ -189,8 +215,8 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
     out: list[tuple[int, int, Any]] = []
 
     def add(score: Any, make: Any) -> None:
-        i = first_best(group, bases, score)
-        out.append((len(out), i, make(i, score(bases[group.index(i)]))))
+        i, v = first_of(recs, score)
+        out.append((len(out), i, make(i, v)))
 
     def at(i: int) -> dict[str, Any]:
         return dict(spot=i, stood=stood)
@@ -223,4 +249,4 @@ def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, sto
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "group_numbers", "band_codes", "first_best", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "group_numbers", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]

@@ -44,7 +44,7 @@ from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
@@ -273,42 +273,46 @@ class _Ctx:
         """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
         (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
         scores best for each action is kept (the best choice and the runners-up are the same)."""
-        me, sp, pol = self.me, self.sp, self.p
+        me = self.me
         found: list[tuple[int, int, int, Option]] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
-        enemies = self.enemies
         for way, (prone, stood) in enumerate(ways):
-            # a prone fighter fights where it lies (or stands up first); a spot whose real way is
-            # longer than this phase's run is out
-            members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
-            if not members:
-                continue
-            for group, threat_key, key in self.groups(members) if len(members) > 1 else [(members, None, None)]:
-                bases = []
-                for i in group:
-                    # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
-                    away = pol.keep_away * min(min((sp.dist[e.id][i] for e in enemies), default=0.0), 30.0) \
-                        if pol.keep_away else 0.0
-                    base = -MOVE_COST * sp.cost[i] + away
-                    if prone and self.melee_only:
-                        base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
-                    bases.append(base)
-                for k, i, option in weigh_group(self, group, bases, prone, stood, threat_key, FUTURE, key):
+            for group, threat_key, key, recs in self.weighing(prone):
+                for k, i, option in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
                     found.append((way, i, k, option))
         found.sort(key=lambda f: f[:3])
         return self._drop_low_odds([f[3] for f in found])
 
-    def groups(self, members: list[int]) -> list[tuple[list[int], tuple, tuple]]:
-        """:func:`~.groups.spot_groups` of ``members``, kept with the spots: they read the spots, their
-        costs (a recheck corrects them), my weapons and the enemies' (fixed by who asks)."""
-        sp = self.sp
-        key = (tuple(members), tuple(sp.cost), tuple(w.name for w in self.weapons))
+    def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
+        """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
+        with its keys and its :func:`~.groups.records` (the spots that could score best for an action).
+        Kept with the spots: they read the spots, their costs (a recheck corrects them), my weapons,
+        how I weigh a place and the enemies' sheets (fixed by who asks)."""
+        sp, pol = self.sp, self.p
+        key = (prone, tuple(sp.cost), tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
         got = sp.kept.get(key)
-        if got is None:
-            if len(sp.kept) >= 16:
-                sp.kept.clear()
-            got = sp.kept[key] = spot_groups(self, members)
+        if got is not None:
+            return got
+        # a prone fighter fights where it lies (or stands up first); a spot whose real way is
+        # longer than this phase's run is out
+        members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
+        got = []
+        for group, threat_key, k in spot_groups(self, members) if len(members) > 1 else \
+                [(members, None, None)] if members else []:
+            bases = []
+            for i in group:
+                # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
+                away = pol.keep_away * min(min((sp.dist[e.id][i] for e in self.enemies), default=0.0), 30.0) \
+                    if pol.keep_away else 0.0
+                base = -MOVE_COST * sp.cost[i] + away
+                if prone and self.melee_only:
+                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
+                bases.append(base)
+            got.append((group, threat_key, k, records(group, bases)))
+        if len(sp.kept) >= 16:
+            sp.kept.clear()
+        sp.kept[key] = got
         return got
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
