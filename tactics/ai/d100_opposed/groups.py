@@ -128,49 +128,65 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
 
 
 GROUP_MEMORY = 50_000
-"""How many groups' numbers (:func:`group_numbers`) the scenario-shared cache keeps (all forgotten when full)."""
+"""How many answers of each of :func:`threat_numbers` and :func:`shot_numbers` the scenario-shared
+cache keeps (all forgotten when full)."""
 
 
-def group_numbers(ctx: Any, r: int, prone: bool, stood: bool, threat_key: tuple | None, key: tuple | None,
-                  future_weight: float) -> tuple:
-    """What the options at spot ``r`` of a group weigh: ``(any shot next phase, future, threat now,
-    threat on full defense, [(target's place in ctx.targets, shot, gain)], aim's gain)``, the
-    tactician's numbers term by term. With the group's keys (``threat_key``, ``key``, from
-    :func:`spot_groups`) and what the phase reads beyond the spot (``ctx.state``) they are a pure
-    function of those: kept in the scenario-shared cache, as the phases of a batch's fights come
-    back to the same few hundred."""
-    if key is None or threat_key is None:
-        return _numbers(ctx, r, prone, stood, threat_key, future_weight)
-    memo = ctx.view.shared.get("d100 group numbers")
+def _kept(ctx: Any, name: str) -> dict:
+    memo = ctx.view.shared.get(name)
     if memo is None or len(memo) >= GROUP_MEMORY:
-        memo = ctx.view.shared["d100 group numbers"] = {}
-    k = (ctx.state, key, threat_key, prone, stood, future_weight)
-    got = memo.get(k)
-    if got is None:
-        got = memo[k] = _numbers(ctx, r, prone, stood, threat_key, future_weight)
+        memo = ctx.view.shared[name] = {}
+    return memo
+
+
+def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
+    """``(threat next phase, threat now, threat on full defense)`` at spot ``r`` of a group, the
+    tactician's numbers. With the group's ``threat_key`` (:func:`spot_groups`) and the enemies'
+    states (``ctx.threat_state``) they are a pure function of those: kept in the scenario-shared
+    cache, as the phases of a batch's fights come back to the same few hundred."""
+    memo = k = None
+    if threat_key is not None:
+        memo = _kept(ctx, "d100 group threats")
+        k = (ctx.threat_state, threat_key, prone, stood, running)
+        got = memo.get(k)
+        if got is not None:
+            return got
+    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
+    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    t_fd = None if stood else ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
+    got = (t_next, t_now, t_fd)
+    if memo is not None:
+        memo[k] = got
     return got
 
 
-def _numbers(ctx: Any, r: int, prone: bool, stood: bool, threat_key: tuple | None, future_weight: float) -> tuple:
-    """:func:`group_numbers` worked out."""
-    sp, pol, c = ctx.sp, ctx.p, ctx.caution
-    running = sp.cost[r] > ctx.walk + 1e-6
-    # the spot as a place to fight from next phase
+def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key: tuple | None) -> tuple:
+    """``(best gain next phase or None when no shot, [(target's place in ctx.targets, shot, gain)],
+    aim's gain or None)`` at spot ``r`` of a group, the tactician's numbers; with the group's ``key``
+    (:func:`spot_groups`) and my side's states (``ctx.shot_state``) kept as :func:`threat_numbers`."""
+    memo = k = None
+    if key is not None:
+        memo = _kept(ctx, "d100 group shots")
+        k = (ctx.shot_state, key, prone, stood)
+        got = memo.get(k)
+        if got is not None:
+            return got
+    pol = ctx.p
     nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
-    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
-    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
-    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
-    t_fd = shots = None
+    best_next = max((g for _, _, g in nxt), default=0.0) if nxt else None
+    shots = None
     if not stood:
-        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
         place = {t.id: n for n, (t, *_) in enumerate(ctx.targets)}
         shots = tuple((place[t.id], s, g) for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running,
                                                                      prone=prone) if pol.attacks else []))
     gain = None
     if pol.attacks and not ctx.aiming and nxt:
         aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
-        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
-    return bool(nxt), future, t_now, t_fd, shots, gain
+        gain = max((g for _, _, g in aimed), default=0.0) - best_next
+    got = (best_next, shots, gain)
+    if memo is not None:
+        memo[k] = got
+    return got
 
 
 def records(members: list[int], bases: list[float]) -> list[tuple[int, float]]:
@@ -209,9 +225,13 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
-    any_shot, future, t_now, t_fd, shots, gain = group_numbers(ctx, r, prone, stood, threat_key, key, future_weight)
-    if any_shot:
+    running = sp.cost[r] > ctx.walk + 1e-6
+    # the spot as a place to fight from next phase
+    best_next, shots, gain = shot_numbers(ctx, r, prone, stood, running, key)
+    t_next, t_now, t_fd = threat_numbers(ctx, r, prone, stood, running, threat_key)
+    if best_next is not None:
         ctx.any_attack = True
+    future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
     out: list[tuple[int, int, Any]] = []
 
     def add(score: Any, make: Any) -> None:
@@ -249,4 +269,4 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "group_numbers", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]

@@ -191,12 +191,14 @@ class _Ctx:
                       flag(e, "aiming"), wounds(e), bool(e.prone),
                       [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
                      for e in enemies]
-        self.state = (me.id, type(policy), policy.attacks, self.caution, self.my_wounds, self.my_left, self.aiming,
-                      tuple(w.name for w in self.weapons),
-                      tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets),
-                      tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _ in self.foes))
-        """What the numbers at a spot read beyond the spot itself (:func:`~.groups.group_numbers`):
-        who asks, how, and the fighters' states; the sheets are fixed by the ids."""
+        self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, tuple(w.name for w in self.weapons),
+                           tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
+        """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
+        who shoots with what, and both sides' states; the sheets are fixed by the ids."""
+        self.threat_state = (me.id, self.my_wounds, self.my_left,
+                             tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _
+                                   in self.foes))
+        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`)."""
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
