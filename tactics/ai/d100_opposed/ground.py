@@ -16,7 +16,6 @@ corrects them when it measures a route)::
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from tactics.ai.approach import approach_point
@@ -42,7 +41,7 @@ def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, move
             cache.clear()
         extra = reach_points(view, me, enemies, run_m, mover) if melee else []
         got = cache[key] = spots(view, me, enemies, run_m, extra, mover=mover)
-    return replace(got, cost=list(got.cost))
+    return Spots(got.xy, got.z, list(got.cost), got.light, got.sees, got.dist, got.cells, got.arrays, got.kept)
 
 
 def reach_points(view: View, me: UnitView, enemies: list[UnitView], run_m: float,

@@ -209,10 +209,12 @@ def records(members: list[int], bases: list[float]) -> list[tuple[int, float]]:
 def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
     """:func:`first_best` read from the :func:`records`: the spot and its score."""
     top = score(recs[-1][1])
-    for i, b in recs:
-        if score(b) == top:
-            return i, top
-    return recs[0][0], score(recs[0][1])
+    if top != top:   # NaN: no score equals it, the first spot
+        return recs[0][0], score(recs[0][1])
+    for n in range(len(recs) - 1):   # the last one scores the top itself
+        if score(recs[n][1]) == top:
+            return recs[n][0], top
+    return recs[-1][0], top
 
 
 def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
@@ -238,12 +240,9 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
         i, v = first_of(recs, score)
         out.append((len(out), i, make(i, v)))
 
-    def at(i: int) -> dict[str, Any]:
-        return dict(spot=i, stood=stood)
-
     if not stood:
         add(lambda b: b + future - c * t_fd,
-            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, **at(i), words=lambda: (
+            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
         for n, s, g in shots:
             t = ctx.targets[n][0]
@@ -251,20 +250,20 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
             add(lambda b, g=g: b + future + g - c * t_now,
                 lambda i, v, t=t, s=s, g=g, action=action: Option(
                     v, f"{action} on {t.name} ({s.weapon.name})", "",
-                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, **at(i),
+                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, spot=i, stood=stood,
                     words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
     elif not pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     if gain is not None:
         kind = f"stand up and {AIM}" if stood else AIM
         add(lambda b: b + future + gain - c * t_now,
-            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
     elif stood and pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     return out
 
