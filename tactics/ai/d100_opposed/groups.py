@@ -132,10 +132,12 @@ GROUP_MEMORY = 50_000
 cache keeps (all forgotten when full)."""
 
 
-def _kept(ctx: Any, name: str) -> dict:
-    memo = ctx.view.shared.get(name)
+def kept(shared: dict, name: str) -> dict:
+    """The scenario-shared memo ``name`` (started afresh when it holds :data:`GROUP_MEMORY` answers);
+    the tactician fetches its two once a phase."""
+    memo = shared.get(name)
     if memo is None or len(memo) >= GROUP_MEMORY:
-        memo = ctx.view.shared[name] = {}
+        memo = shared[name] = {}
     return memo
 
 
@@ -146,7 +148,7 @@ def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, th
     cache, as the phases of a batch's fights come back to the same few hundred."""
     memo = k = None
     if threat_key is not None:
-        memo = _kept(ctx, "d100 group threats")
+        memo = ctx.kept_threats
         k = (ctx.threat_state, threat_key, prone, stood, running)
         got = memo.get(k)
         if got is not None:
@@ -166,7 +168,7 @@ def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key:
     (:func:`spot_groups`) and my side's states (``ctx.shot_state``) kept as :func:`threat_numbers`."""
     memo = k = None
     if key is not None:
-        memo = _kept(ctx, "d100 group shots")
+        memo = ctx.kept_shots
         k = (ctx.shot_state, key, prone, stood)
         got = memo.get(k)
         if got is not None:
@@ -268,4 +270,4 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]

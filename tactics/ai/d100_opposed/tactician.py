@@ -44,7 +44,7 @@ from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
@@ -199,6 +199,8 @@ class _Ctx:
                              tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _
                                    in self.foes))
         """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`)."""
+        self.kept_shots = kept(view.shared, "d100 group shots")
+        self.kept_threats = kept(view.shared, "d100 group threats")
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
