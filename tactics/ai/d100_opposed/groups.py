@@ -81,7 +81,8 @@ def _columns(sp: Any, ids: list[str]) -> dict[str, np.ndarray]:
 def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     """``members`` (spot indices, in order) grouped by everything the tactician's shots and threats
     read at a spot; groups in the order of their first spot, each in spot order, each with the
-    part of its key the threats read (groups alike in it share their threats)."""
+    part of its key the threats read (groups alike in it share their threats) and the rest of it
+    (what my shots read)."""
     sp = ctx.sp
     idx = np.array(members, dtype=np.int64)
     arr = _columns(sp, [e.id for e in ctx.enemies])
@@ -106,11 +107,11 @@ def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
                 code = (flat > e_walk + REACH_M).astype(np.int64)
                 code[flat > e_run + REACH_M] = SKIP
                 threat_cols.append(code.tolist())
-    groups: dict[tuple, tuple[list[int], tuple]] = {}
+    groups: dict[tuple, tuple[list[int], tuple, tuple]] = {}
     for i, key, threat_key in zip(members, zip(*cols), zip(*threat_cols)):
         got = groups.get((key, threat_key))
         if got is None:
-            groups[key, threat_key] = ([i], threat_key)
+            groups[key, threat_key] = ([i], threat_key, key)
         else:
             got[0].append(i)
     return list(groups.values())
@@ -126,61 +127,147 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
     return members[0]
 
 
-def weigh_group(ctx: Any, group: list[int], bases: list[float], prone: bool, stood: bool,
-                threat_key: tuple | None, future_weight: float) -> list[tuple[int, int, Any]]:
+GROUP_MEMORY = 50_000
+"""How many answers of each of :func:`threat_numbers` and :func:`shot_numbers` the scenario-shared
+cache keeps (all forgotten when full)."""
+
+
+def kept(shared: dict, name: str) -> dict:
+    """The scenario-shared memo ``name`` (started afresh when it holds :data:`GROUP_MEMORY` answers);
+    the tactician fetches its two once a phase."""
+    memo = shared.get(name)
+    if memo is None or len(memo) >= GROUP_MEMORY:
+        memo = shared[name] = {}
+    return memo
+
+
+def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
+    """``(threat next phase, threat now, threat on full defense)`` at spot ``r`` of a group, the
+    tactician's numbers. With the group's ``threat_key`` (:func:`spot_groups`) and the enemies'
+    states (``ctx.threat_state``) they are a pure function of those: kept in the scenario-shared
+    cache, as the phases of a batch's fights come back to the same few hundred."""
+    memo = k = None
+    if threat_key is not None:
+        memo = ctx.kept_threats
+        k = (ctx.threat_state, threat_key, prone, stood, running)
+        got = memo.get(k)
+        if got is not None:
+            return got
+    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
+    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    t_fd = None if stood else ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
+    got = (t_next, t_now, t_fd)
+    if memo is not None:
+        memo[k] = got
+    return got
+
+
+def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key: tuple | None) -> tuple:
+    """``(best gain next phase or None when no shot, [(target's place in ctx.targets, shot, gain)],
+    aim's gain or None)`` at spot ``r`` of a group, the tactician's numbers; with the group's ``key``
+    (:func:`spot_groups`) and my side's states (``ctx.shot_state``) kept as :func:`threat_numbers`."""
+    memo = k = None
+    if key is not None:
+        memo = ctx.kept_shots
+        k = (ctx.shot_state, key, prone, stood)
+        got = memo.get(k)
+        if got is not None:
+            return got
+    pol = ctx.p
+    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
+    best_next = max((g for _, _, g in nxt), default=0.0) if nxt else None
+    shots = None
+    if not stood:
+        place = {t.id: n for n, (t, *_) in enumerate(ctx.targets)}
+        shots = tuple((place[t.id], s, g) for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running,
+                                                                     prone=prone) if pol.attacks else []))
+    gain = None
+    if pol.attacks and not ctx.aiming and nxt:
+        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
+        gain = max((g for _, _, g in aimed), default=0.0) - best_next
+    got = (best_next, shots, gain)
+    if memo is not None:
+        memo[k] = got
+    return got
+
+
+def records(members: list[int], bases: list[float]) -> list[tuple[int, float]]:
+    """``(spot, base)`` of each of ``members`` whose base beats every base before it: whatever an
+    action adds to the base, the first spot that scores best is one of these (all before it score
+    less), and the last holds the largest base::
+
+        >>> records([4, 7, 9, 11], [0.1, 0.3, 0.2, 0.3])
+        [(4, 0.1), (7, 0.3)]
+    """
+    out = [(members[0], bases[0])]
+    best = bases[0]
+    for i, b in zip(members, bases):
+        if b > best:
+            out.append((i, b))
+            best = b
+    return out
+
+
+def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
+    """:func:`first_best` read from the :func:`records`: the spot and its score."""
+    top = score(recs[-1][1])
+    if top != top:   # NaN: no score equals it, the first spot
+        return recs[0][0], score(recs[0][1])
+    for n in range(len(recs) - 1):   # the last one scores the top itself
+        if score(recs[n][1]) == top:
+            return recs[n][0], top
+    return recs[-1][0], top
+
+
+def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
+                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple[int, int, Any]]:
     """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
-    each action at the group's spot that scores it best (``threat_key``: what the threats at
-    these spots read, shared with other groups; ``future_weight``: the tactician's ``FUTURE``).
+    each action at the group's spot that scores it best (``recs``: the group's :func:`records`; ``threat_key``: what the threats at
+    these spots read, shared with other groups; ``key``: what my shots there read;
+    ``future_weight``: the tactician's ``FUTURE``).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
     running = sp.cost[r] > ctx.walk + 1e-6
     # the spot as a place to fight from next phase
-    nxt = ctx.shots(r, aiming=False, running=False, prone=prone)
-    if nxt:
+    best_next, shots, gain = shot_numbers(ctx, r, prone, stood, running, key)
+    t_next, t_now, t_fd = threat_numbers(ctx, r, prone, stood, running, threat_key)
+    if best_next is not None:
         ctx.any_attack = True
-    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
-    future = future_weight * (max((g for _, _, g in nxt), default=0.0) - c * t_next)
-    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
+    future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
     out: list[tuple[int, int, Any]] = []
 
     def add(score: Any, make: Any) -> None:
-        i = first_best(group, bases, score)
-        out.append((len(out), i, make(i, score(bases[group.index(i)]))))
-
-    def at(i: int) -> dict[str, Any]:
-        return dict(spot=i, stood=stood)
+        i, v = first_of(recs, score)
+        out.append((len(out), i, make(i, v)))
 
     if not stood:
-        t_fd = ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
         add(lambda b: b + future - c * t_fd,
-            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, **at(i), words=lambda: (
+            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
-        for t, s, g in (ctx.shots(r, aiming=ctx.aiming, running=running, prone=prone)
-                        if pol.attacks else []):
+        for n, s, g in shots:
+            t = ctx.targets[n][0]
             action = "melee attack" if s.weapon.melee else "ranged attack"
             add(lambda b, g=g: b + future + g - c * t_now,
                 lambda i, v, t=t, s=s, g=g, action=action: Option(
                     v, f"{action} on {t.name} ({s.weapon.name})", "",
-                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, **at(i),
+                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, spot=i, stood=stood,
                     words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
     elif not pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
-    if pol.attacks and not ctx.aiming and nxt:
-        aimed = ctx.shots(r, aiming=True, running=False, prone=prone)
-        gain = max((g for _, _, g in aimed), default=0.0) - max((g for _, _, g in nxt), default=0.0)
+    if gain is not None:
         kind = f"stand up and {AIM}" if stood else AIM
         add(lambda b: b + future + gain - c * t_now,
-            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
     elif stood and pol.attacks:
         add(lambda b: b + future - c * t_now,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, **at(i), words=lambda: (
+            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "band_codes", "first_best", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]

@@ -51,6 +51,9 @@ class Spots:
     """The same columns as numpy arrays, for the groups (:func:`~.groups.spot_groups`): ``x``, ``y``,
     ``light`` (codes, :data:`LIGHT_CODES`), ``sees <id>`` and ``dist <id>`` by enemy; not ``cost``
     (the tactician corrects it)."""
+    kept: dict[tuple, Any] = field(default_factory=dict)
+    """Answers read from these spots alone (the tactician's spot groups), shared by every copy of a
+    ground kept by :func:`~.ground.ground`."""
 
     def __len__(self) -> int:
         return len(self.xy)

@@ -39,13 +39,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.approach import approach_point, move_toward
+from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import spot_groups, weigh_group
-from tactics.ai.d100_opposed.spots import Spots, spots
+from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.ground import ground
+from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
 from tactics.ai.futility import with_odds
@@ -179,15 +180,8 @@ class _Ctx:
         self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
-        extra = []
-        if any(w.melee for w in self.weapons):   # the points just inside reach of each enemy near enough
-            for e in enemies:
-                if view.flat_distance(me, e) <= self.run + REACH_M + 2:
-                    pt = approach_point(view, me, e)
-                    r = route(view, me, pt, budget=self.run, mv=self.mv)
-                    if r is not None and r.arrives:
-                        extra.append((pt[0], pt[1], polyline(me, r.steps)))
-        self.sp: Spots = spots(view, me, enemies, self.run, extra, mover=self.mv[0])
+        # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons))
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
@@ -197,6 +191,16 @@ class _Ctx:
                       flag(e, "aiming"), wounds(e), bool(e.prone),
                       [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
                      for e in enemies]
+        self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, tuple(w.name for w in self.weapons),
+                           tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
+        """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
+        who shoots with what, and both sides' states; the sheets are fixed by the ids."""
+        self.threat_state = (me.id, self.my_wounds, self.my_left,
+                             tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _
+                                   in self.foes))
+        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`)."""
+        self.kept_shots = kept(view.shared, "d100 group shots")
+        self.kept_threats = kept(view.shared, "d100 group threats")
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
@@ -273,31 +277,47 @@ class _Ctx:
         """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
         (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
         scores best for each action is kept (the best choice and the runners-up are the same)."""
-        me, sp, pol = self.me, self.sp, self.p
+        me = self.me
         found: list[tuple[int, int, int, Option]] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
-        enemies = self.enemies
         for way, (prone, stood) in enumerate(ways):
-            # a prone fighter fights where it lies (or stands up first); a spot whose real way is
-            # longer than this phase's run is out
-            members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
-            if not members:
-                continue
-            for group, threat_key in spot_groups(self, members) if len(members) > 1 else [(members, None)]:
-                bases = []
-                for i in group:
-                    # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
-                    away = pol.keep_away * min(min((sp.dist[e.id][i] for e in enemies), default=0.0), 30.0) \
-                        if pol.keep_away else 0.0
-                    base = -MOVE_COST * sp.cost[i] + away
-                    if prone and self.melee_only:
-                        base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
-                    bases.append(base)
-                for k, i, option in weigh_group(self, group, bases, prone, stood, threat_key, FUTURE):
+            for group, threat_key, key, recs in self.weighing(prone):
+                for k, i, option in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
                     found.append((way, i, k, option))
         found.sort(key=lambda f: f[:3])
         return self._drop_low_odds([f[3] for f in found])
+
+    def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
+        """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
+        with its keys and its :func:`~.groups.records` (the spots that could score best for an action).
+        Kept with the spots: they read the spots, their costs (a recheck corrects them), my weapons,
+        how I weigh a place and the enemies' sheets (fixed by who asks)."""
+        sp, pol = self.sp, self.p
+        key = (prone, tuple(sp.cost), tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
+        got = sp.kept.get(key)
+        if got is not None:
+            return got
+        # a prone fighter fights where it lies (or stands up first); a spot whose real way is
+        # longer than this phase's run is out
+        members = [i for i in ((0,) if prone else range(len(sp))) if sp.cost[i] != math.inf]
+        got = []
+        for group, threat_key, k in spot_groups(self, members) if len(members) > 1 else \
+                [(members, None, None)] if members else []:
+            bases = []
+            for i in group:
+                # keep_away 0: 0.0 × the (finite, ≥ 0) distance is 0.0, no need to find the nearest
+                away = pol.keep_away * min(min((sp.dist[e.id][i] for e in self.enemies), default=0.0), 30.0) \
+                    if pol.keep_away else 0.0
+                base = -MOVE_COST * sp.cost[i] + away
+                if prone and self.melee_only:
+                    base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
+                bases.append(base)
+            got.append((group, threat_key, k, records(group, bases)))
+        if len(sp.kept) >= 16:
+            sp.kept.clear()
+        sp.kept[key] = got
+        return got
 
     def _drop_low_odds(self, out: list[Option]) -> list[Option]:
         """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an

@@ -77,18 +77,23 @@ BLOW_MEMORY = 20_000
 """How many :func:`blows` answers the scenario-shared cache keeps (all are forgotten when full)."""
 
 
-def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, float]]:
-    """:func:`blow_harm` of ``w`` on ``target`` for 0 … ``points`` power points: a pure function of
-    the weapon's power and sharpness and the target's absorption by die, kept in ``view.shared``."""
+def absorbed_by(view: Any, target: Any) -> tuple[int, ...]:
+    """:func:`absorptions` of ``target``'s sheet as a tuple, kept in ``view.shared`` (sorted once per sheet)."""
     sheet = getattr(target, "sheet", target)
     kept = view.shared.get("2006 absorptions")
     if kept is None or len(kept) >= BLOW_MEMORY:
         kept = view.shared["2006 absorptions"] = {}
     got = kept.get(id(sheet))
     if got is None or got[0] is not sheet:   # a pure function of the sheet: sorted once per sheet
-        got = kept[id(sheet)] = (sheet, absorptions(sheet))
-    absorbed = got[1]
-    key = (w.power, w.sharpness, tuple(absorbed), points)
+        got = kept[id(sheet)] = (sheet, tuple(absorptions(sheet)))
+    return got[1]
+
+
+def blows(view: Any, w: Any, target: Any, points: int) -> list[tuple[float, float]]:
+    """:func:`blow_harm` of ``w`` on ``target`` for 0 … ``points`` power points: a pure function of
+    the weapon's power and sharpness and the target's absorption by die, kept in ``view.shared``."""
+    absorbed = absorbed_by(view, target)
+    key = (w.power, w.sharpness, absorbed, points)
     memo = view.shared.get("2006 blows")
     if memo is None or len(memo) >= BLOW_MEMORY:
         memo = view.shared["2006 blows"] = {}
@@ -246,17 +251,38 @@ def strike_splits(view: Any, me: Any, target: Any, points: int, threat_list: lis
     (default: those that reach now), with and without evasion (``defend``), weighed; best first.
     Points not spent stay ready (they still defend); ``extra_defense``: points already moved into
     defense this turn (movement)."""
-    out: list[Split] = []
     base_def = pools_of(me).defense + best_defense(me).defense - held(me) + extra_defense
-    ev_now = state_of(me).evading
-    can_evade = state_of(me).can_evade()
+    st = state_of(me)
+    ev_now = st.evading
+    can_evade = st.can_evade()
     if weapons is None:
         weapons = [w for w in weapons_in_hand(me) if reaches(view, me, target, w)]
     me_held = held(me)
+    d_mods = [target_defense(view, me, target, w) for w in weapons]
+    # everything the splits read: a turn of a long duel asks the same few dozen questions again
+    key = (points, aggression, base_def, ev_now, can_evade, me_held, tuple(threat_list), absorbed_by(view, target),
+           tuple((w.name, w.attack, w.power, w.sharpness, w.is_missile, d) for w, d in zip(weapons, d_mods)))
+    memo = view.shared.get("2006 splits")
+    if memo is None or len(memo) >= SPLIT_MEMORY:
+        memo = view.shared["2006 splits"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = tuple(_splits(view, target, points, threat_list, aggression, weapons, d_mods, base_def,
+                                        ev_now, can_evade, me_held))
+    return list(got)
+
+
+SPLIT_MEMORY = 20_000
+"""How many :func:`strike_splits` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
+def _splits(view: Any, target: Any, points: int, threat_list: list[Threat], aggression: float, weapons: list[Any],
+            d_mods: list[int], base_def: int, ev_now: bool, can_evade: bool, me_held: int) -> list[Split]:
+    """:func:`strike_splits`' answer from what it read."""
+    out: list[Split] = []
     taken_at: dict[int, float] = {}   # harm_taken by my defense: the same few totals come back
-    for w in weapons:
+    for w, d_mod in zip(weapons, d_mods):
         kind = "shoot" if w.is_missile else "attack"
-        d_mod = target_defense(view, me, target, w)
         by_power = blows(view, w, target, points)   # (full, half) by power points
         for evade in ((False, True) if can_evade and kind == "attack" else (False,)):
             budget = points - (1 if evade else 0)

@@ -26,7 +26,7 @@ from tactics.rulesets.mano_a_mano_2006.estimates import chances
 from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, weapons_in_hand
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 
-from .odds import EVADE_BONUS, expected_blow, held, reaches
+from .odds import EVADE_BONUS, absorbed_by, expected_blow, held, reaches
 
 POINT_COST = 0.12
 """What a ready point spent on an interference is worth to its spender (it no longer defends it)."""
@@ -51,10 +51,33 @@ def _passive(u: Any) -> int:
     return (EVADE_BONUS if st.evading else 0) + (4 if st.turn < 0 and st.opening_evade else 0)
 
 
+DEFEND_MEMORY = 20_000
+"""How many :func:`defend_options` answers the scenario-shared cache keeps (all are forgotten when full)."""
+
+
 def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points: int,
                    aggression: float = 1.0, seen: dict[str, Any] | None = None) -> list[tuple[float, Any, str]]:
-    """Every answer to a ``defend`` window, weighed, best first: ``(value, answer, words)``."""
+    """Every answer to a ``defend`` window, weighed, best first: ``(value, answer, words)``. A pure
+    function of the numbers it reads (the attack's, my pools and passive bonus, my weapons and whether
+    each reaches, both armours), kept in the scenario-shared cache: a long duel asks the same few
+    questions again (each answer handed out is a fresh copy)."""
     a_mod, aw, a_pow = guess_blow(view, attacker, me, attack_points, seen)
+    key = (a_mod, aw.power, aw.sharpness, a_pow, ready, attack_points, aggression, pools_of(me).defense,
+           best_defense(me).defense, _passive(me), held(me), absorbed_by(view, me), absorbed_by(view, attacker),
+           tuple((w.name, w.attack, w.power, w.sharpness, w.parry, w.is_missile,
+                  not w.is_missile and reaches(view, me, attacker, w)) for w in weapons_in_hand(me)))
+    memo = view.shared.get("2006 defend options")
+    if memo is None or len(memo) >= DEFEND_MEMORY:
+        memo = view.shared["2006 defend options"] = {}
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _defend_options(view, me, attacker, ready, attack_points, aggression, a_mod, aw, a_pow)
+    return [(v, dict(a), words) for v, a, words in got]
+
+
+def _defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points: int, aggression: float,
+                    a_mod: int, aw: Any, a_pow: int) -> list[tuple[float, Any, str]]:
+    """:func:`defend_options` worked out, the attack guessed (:func:`guess_blow`)."""
     blow = expected_blow(view, aw, a_pow, me, 1.0, 0.0)
     out = []
     p = pools_of(me)

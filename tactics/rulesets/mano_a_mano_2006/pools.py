@@ -70,10 +70,16 @@ class Pools:
 
     @classmethod
     def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
-        """The pools of a unit's ``tracks`` (missing ones count 0)."""
+        """The pools of a unit's ``tracks`` (missing ones count 0). A turn reads them a dozen times,
+        and a fight's pools are a few dozen: the answers (immutable) are kept in a small bounded memo."""
         get = tracks.get
-        return cls(int(get("ready", 0)), int(get("defense", 0)), int(get("other", 0)), int(get("stun", 0)),
-                   int(get("damage", 0)))
+        key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
+        got = _FROM_TRACKS.get(key)
+        if got is None or type(got) is not cls:
+            if len(_FROM_TRACKS) >= FROM_TRACKS_MEMORY:
+                _FROM_TRACKS.clear()
+            got = _FROM_TRACKS[key] = cls(*(int(v) for v in key))
+        return got
 
     @property
     def hp(self) -> int:
@@ -108,6 +114,12 @@ class Pools:
         get = changes.get
         return Pools(self.ready + get("ready", 0), self.defense + get("defense", 0), self.other + get("other", 0),
                      self.stun + get("stun", 0), self.damage + get("damage", 0))
+
+
+FROM_TRACKS_MEMORY = 4_096
+"""How many :meth:`Pools.from_tracks` answers are kept (all forgotten when full)."""
+_FROM_TRACKS: dict[tuple, Pools] = {}
+"""Pure answers only: equal tracks give equal (immutable) pools."""
 
 
 def hit_points(abilities: Mapping[str, int], hp: int | None = None) -> int:

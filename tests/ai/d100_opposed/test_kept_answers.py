@@ -1,0 +1,44 @@
+"""The d100 tactician's scenario-shared answers (the ground, the spot groups, a group's numbers) change no fight."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactics import Encounter, load_map
+from tactics.ai.d100_opposed.ground import ground, reach_points
+from tactics.ai.d100_opposed.spots import spots
+from tactics.ai.fields import movers
+from tactics.rulesets.d100_opposed import load_sheet
+from tactics.scenario import map_for
+
+ROOT = Path(__file__).resolve().parents[3]
+SHEETS = ROOT / "assets" / "characters" / "d100"
+
+
+def _duel(seed: int, shared: dict) -> bytes:
+    enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=seed, ruleset="d100-opposed", shared=shared)
+    enc.add(load_sheet(SHEETS / "duelist.toml"), team="red", policy="gunner")
+    enc.add(load_sheet(SHEETS / "heavy.toml"), team="blue", policy="melee")
+    return enc.run(until=60).to_bytes()
+
+
+def test_a_shared_cache_replays_every_duel_as_a_fresh_one() -> None:
+    shared: dict = {}
+    for seed in range(4):   # the later duels read what the earlier ones kept
+        assert _duel(seed, shared) == _duel(seed, {})
+    assert shared.get("d100 group shots") and shared.get("d100 group threats")
+
+
+def test_the_ground_is_the_spots_and_each_phase_gets_its_own_costs() -> None:
+    enc = Encounter(map_for("arena"), seed=1, ruleset="d100-opposed")
+    enc.add(load_sheet(SHEETS / "duelist.toml"), team="red", at=(5.0, 13.0), id="a", policy="passive")
+    enc.add(load_sheet(SHEETS / "heavy.toml"), team="blue", at=(12.0, 13.0), id="b", policy="passive")
+    view = enc.view_for(enc.combatants["a"])
+    me, enemies = view.me, view.enemies()
+    safe = movers(view, me)[0]
+    first = ground(view, me, enemies, 12.0, safe, melee=True)
+    fresh = spots(view, me, enemies, 12.0, reach_points(view, me, enemies, 12.0, safe), mover=safe)
+    assert first.xy == fresh.xy and first.cost == fresh.cost and first.sees == fresh.sees
+    first.cost[1] = float("inf")   # a recheck corrects its own copy only
+    again = ground(view, me, enemies, 12.0, safe, melee=True)
+    assert again.cost == fresh.cost and again.xy is first.xy and again.kept is first.kept
