@@ -18,7 +18,9 @@ When the lowest chance among the plan's attacks is a poor one, the plan
 leaves it in its alternatives with the best chance a move open this turn
 would give (:func:`odds_record`, :func:`move_odds`; read back by
 :mod:`tactics.ai.futility`). Plans whose attacks all pay carry no record, so
-their replays stay what they were.
+their replays stay what they were. The chance of a blow (strike or grapple)
+is remembered by the act and the raw state its matchup reads
+(:func:`blow_odds`): a melee checks the same blow on the same pair every turn.
 """
 
 from __future__ import annotations
@@ -265,4 +267,4 @@ def _checked(fn, name: str):  # type: ignore[no-untyped-def]
     wrapped.__doc__, wrapped.__qualname__ = fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]
     return wrapped
-__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "move_odds", "odds_record"]
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record"]
