@@ -74,6 +74,9 @@ class UnitView:
     climbing = property(_get("_c.climbing"))
     able = property(_get("_c.able"))
     policy = property(_get("_c.policy_name"))
+    glance = property(_get("_c.sheet", "_c.prone", "_c.partner", "_c.role", "_c.x", "_c.y", "_c.z", "_c.state"))
+    """``(sheet, prone, partner, role, x, y, z, state)`` in one read (one C call instead of eight
+    properties), for the odds a policy's guard checks every turn."""
 
     def __repr__(self) -> str:
         c = self._c

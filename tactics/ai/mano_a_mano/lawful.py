@@ -18,7 +18,9 @@ When the lowest chance among the plan's attacks is a poor one, the plan
 leaves it in its alternatives with the best chance a move open this turn
 would give (:func:`odds_record`, :func:`move_odds`; read back by
 :mod:`tactics.ai.futility`). Plans whose attacks all pay carry no record, so
-their replays stay what they were.
+their replays stay what they were. The chance of a blow (strike or grapple)
+is remembered by the act and the raw state its matchup reads
+(:func:`blow_odds`): a melee checks the same blow on the same pair every turn.
 """
 
 from __future__ import annotations
@@ -151,6 +153,41 @@ def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float]
     return here
 
 
+BLOW_ODDS = "guard: odds of blows"
+"""The encounter memo of :func:`blow_odds`."""
+
+
+def blow_odds(view: View, me: UnitView, act: Act) -> float | None | object:
+    """:func:`attack_odds` of a hand-to-hand attack (a strike or a grapple: where it is struck from and an
+    aim do not count), remembered in the encounter's memo by the act itself and everything the
+    :func:`~.odds.matchup` reads, raw (both sheets, postures, grapple partners and roles, heights, the
+    target's place, whose light counts, and its defense bonus), so the guard checking the same blow on
+    the same standing pair every turn of a melee costs one lookup; ``_NONE`` for any other act."""
+    target_id = act.target
+    if target_id is None:
+        return _NONE
+    memo = view.memo
+    blows = memo.get(BLOW_ODDS)
+    if blows is None:
+        blows = memo[BLOW_ODDS] = {}
+    sheet, prone, partner, role, _, _, z, _ = me.glance
+    target = view.unit(target_id)
+    tsheet, tprone, tpartner, trole, tx, ty, tz, tstate = target.glance
+    key = (id(act), id(sheet), prone, partner, role, z, id(tsheet), tprone, tpartner, trole, tx, ty, tz,
+           tstate.defense_bonus_total())  # the sheets outlive the encounter's memo: their ids are theirs
+    got = blows.get(key)
+    if got is not None and got[0] is act:  # the act kept with its answer: its id is no other act's meanwhile
+        return got[1]
+    spec = ACTIONS.get(act.action)
+    if spec is None or spec.kind not in ("strike", "grapple"):
+        return _NONE
+    if len(blows) > 20_000:
+        blows.clear()
+    p = attack_odds(view, me, act, None, target)
+    blows[key] = (act, p)
+    return p
+
+
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
     already carries them (a policy built on another passes through here twice) is left as it is."""
@@ -167,7 +204,9 @@ def odds_record(view: View, plan: Plan) -> Plan:
         elif isinstance(s, Act):
             p = noted_chance(view, s)  # the policy's own estimate of a blow it built, when it left one
             if p is None:
-                p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
+                p = blow_odds(view, me, s)
+                if p is _NONE:
+                    p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
             if p is not None and (worst is None or p < worst[0]):
                 worst = (p, s, aimed)
             if s.action == "aim":
@@ -228,4 +267,4 @@ def _checked(fn, name: str):  # type: ignore[no-untyped-def]
     wrapped.__doc__, wrapped.__qualname__ = fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]
     return wrapped
-__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "move_odds", "odds_record"]
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record"]
