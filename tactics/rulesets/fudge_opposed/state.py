@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import weakref
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -60,11 +61,34 @@ class Pending:
 
 @dataclass(slots=True)
 class Memo:
-    """Per-encounter scratch of the ruleset."""
+    """Per-encounter scratch of the ruleset.
 
-    schedule: Any = None
+    The schedule is held weakly (the encounter holds it strongly): it points at
+    the world, whose ``memo`` holds this, and a cycle there would leave each
+    finished fight (its world, fighters and dice) to the cyclic collector instead
+    of refcounting (``tactics/sim/release.py`` cuts the engine's own cycles)::
+
+        >>> class S: pass
+        >>> m = Memo(); s = S(); m.schedule = s
+        >>> m.schedule is s
+        True
+        >>> del s; m.schedule is None
+        True
+    """
+
+    _schedule: Any = None
     initiative_rolled: bool = False
     pools: dict[tuple[Any, ...], list[Pending]] = field(default_factory=dict)
+
+    @property
+    def schedule(self) -> Any:
+        """The encounter's :class:`~.turns.FudgeSchedule` (None before it is made, or once it is gone)."""
+        ref = self._schedule
+        return None if ref is None else ref()
+
+    @schedule.setter
+    def schedule(self, sched: Any) -> None:
+        self._schedule = None if sched is None else weakref.ref(sched)
 
 
 def memo_of(world: Any) -> Memo:
