@@ -180,9 +180,12 @@ def weapons(unit: Any) -> list[Weapon]:
     return [w for w in own if w.name not in gone or w.name == BARE_HANDS]
 
 
-def find_weapon(unit: Any, name: str | None, ranged: bool | None = None) -> Weapon | str:
-    """The weapon called ``name`` (default: the first fitting one), or why there is none."""
-    usable = weapons(unit)
+def find_weapon(unit: Any, name: str | None, ranged: bool | None = None, usable: list[Weapon] | None = None
+                ) -> Weapon | str:
+    """The weapon called ``name`` (default: the first fitting one), or why there is none (``usable``:
+    :func:`weapons` of ``unit``, when already read)."""
+    if usable is None:
+        usable = weapons(unit)
     if name is not None:
         for w in usable:
             if w.name == name:
