@@ -161,6 +161,12 @@ def status(unit: Any) -> dict[str, Any]:
     return st
 
 
+def is_hidden(unit: Any) -> bool:
+    """``status(unit).get("hidden")`` without the copy (``hidden`` is never one of the folded-in keys)."""
+    raw = getattr(unit, "status", None)
+    return bool(raw and raw.get("hidden"))
+
+
 def weapons(unit: Any) -> list[Weapon]:
     """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
     those jammed, dropped or taken from it."""
@@ -221,4 +227,4 @@ def melee_damage(unit: Any, weapon: Weapon) -> int:
 
 
 __all__ = ["MEMO_KEY", "FighterState", "Pending", "Memo", "memo_of", "Intent", "intent", "state_of", "sheet_key",
-           "status", "weapons", "find_weapon", "dual_partner", "melee_damage"]
+           "status", "is_hidden", "weapons", "find_weapon", "dual_partner", "melee_damage"]
