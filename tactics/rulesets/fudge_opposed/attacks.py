@@ -29,7 +29,7 @@ from tactics.rules.protocol import Window
 from tactics.rules.records import Roll
 
 from . import conditions, group
-from .contest import DICE, Side, contest
+from .contest import _NEW, DICE, Side, contest
 from .ranges import Use, light_mods, weapon_use
 from .sheet import BARE_HANDS, Weapon
 from .state import Pending, dual_partner, find_weapon, melee_damage, memo_of, sheet_key, state_of, status
@@ -86,9 +86,9 @@ def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: s
     if st_me is None:
         st_me = status(me)
     mods, light = situation(world, me, target, use, st_me)
-    atk = Side(me.id, use.skill, me.sheet.skill(use.skill), mods)
+    atk = _NEW(Side, (me.id, use.skill, me.sheet.skill(use.skill), mods))
     rating, dmods = conditions.defence(tst, use.defence, target.sheet.skill(use.defence), target.sheet.shield)
-    o = contest(world.dice, atk, Side(target.id, use.defence, rating, dmods), crits=True)
+    o = contest(world.dice, atk, _NEW(Side, (target.id, use.defence, rating, dmods)), crits=True)
     hit = o.won or sneak
     critical = o.critical or (sneak and o.won)
     roll = o.roll
