@@ -92,13 +92,16 @@ class SeededDice:
         return r + 1
 
     def fudge(self, n: int = 4) -> list[int]:
+        """``n`` Fudge dice (-1, 0, +1): each ``randint(-1, 1)`` drawn as it draws it (2 random bits,
+        again while they say 3), the bound method and counter read once for all ``n``."""
+        bits = self._bits
         out = []
         for _ in range(n):
-            self.rolled += 1
-            r = self._bits(2)
+            r = bits(2)
             while r >= 3:
-                r = self._bits(2)
+                r = bits(2)
             out.append(r - 1)
+        self.rolled += n
         return out
 
     def d100(self) -> int:

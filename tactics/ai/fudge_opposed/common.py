@@ -30,7 +30,7 @@ from tactics.rulesets.fudge_opposed.attacks import LET_GO
 from tactics.rulesets.fudge_opposed.manoeuvres import HOLD_BREAK
 from tactics.rulesets.fudge_opposed.odds import p_at_least, p_beats
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
-from tactics.rulesets.fudge_opposed.state import status, weapons
+from tactics.rulesets.fudge_opposed.state import is_hidden, status, weapons
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_DOWN_M, EYE_HEIGHT_M, eye
 
@@ -155,7 +155,7 @@ class FudgePolicy:
     def plan(self, view: Any) -> Plan:
         me = view.me
         every = view.enemies()
-        enemies = [e for e in every if not status(e).get("hidden")]
+        enemies = [e for e in every if not is_hidden(e)]
         if not enemies:
             if every:
                 return self.unseen(view, me)

@@ -36,7 +36,7 @@ import math
 from typing import Any
 
 from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
-from tactics.rulesets.fudge_opposed.state import status
+from tactics.rulesets.fudge_opposed.state import state_of, status
 from tactics.sim.plan import Act, Plan
 
 from .looks import look_key
@@ -55,18 +55,67 @@ DROP_M = 2.0
 def turn_key(view: Any, me: Any, enemies: list[Any], grapples: bool, st_me: dict[str, Any] | None = None
              ) -> tuple[Any, Any] | None:
     """(key, pins) of a turn alone against one enemy in reach (module docstring), else None. ``enemies``
-    must be every able enemy (none hidden); ``st_me``: my statuses, when already read."""
+    must be every able enemy (none hidden); ``st_me``: my statuses, when already read.
+
+    Most of the key does not change from one turn to the next while neither fighter moves or changes
+    status; it is kept per fighter with a :func:`glance` at what it was made from, and made again only
+    when the glance differs (the label is read every time: who else is present may change)."""
     if len(enemies) != 1 or view.allies():
         return None
     target = enemies[0]
-    if not math.dist(me.pos, target.pos) < SHORT_RANGE_M or not view.distance(me, target) < SHORT_RANGE_M:
+    seen = glance(me, target, st_me)
+    if seen is not None:
+        kept = view.memo.get(GLANCES)
+        if kept is None:
+            kept = view.memo[GLANCES] = {}
+        last = kept.get(me.id)
+        if last is not None and last[0] == seen:
+            part = last[1]
+        else:
+            part = _part(view, me, target, st_me)
+            kept[me.id] = (seen, part)
+    else:
+        part = _part(view, me, target, st_me)
+    if part is None:
+        return None
+    key, pins, drop = part
+    return (key, grapples, target.id, label(view, target), drop), pins
+
+
+def _part(view: Any, me: Any, target: Any, st_me: dict[str, Any] | None) -> tuple[Any, Any, float] | None:
+    """(look key, pins, drop behind the enemy) of :func:`turn_key`, or None when no turn is kept."""
+    if not math.dist(me.pos, target.pos) < SHORT_RANGE_M:
         return None
     if target.z - lowest_floor(view) > DROP_M:
         return None   # edge_spots would look round it for a drop
     key, pins = look_key(view, me, target, status(me) if st_me is None else st_me, status(target))
     if len({w.name for w in pins[2]}) != len(pins[2]):
         return None   # two weapons of one name: pays() might find a ranged one by it
-    return (key, grapples, target.id, label(view, target), drop_behind(view, me, target)), pins
+    return key, pins, drop_behind(view, me, target)
+
+
+GLANCES = "fudge turn glances"
+"""``view.memo`` key of each fighter's last :func:`glance` and the key part made from it."""
+
+
+def glance(me: Any, target: Any, st_me: dict[str, Any] | None = None) -> tuple[Any, ...] | None:
+    """Everything :func:`_part` reads that can change within a fight: both positions, sheets (by ``id``:
+    the encounter holds them), statuses (fresh copies from :func:`~tactics.rulesets.fudge_opposed.state.status`;
+    ``st_me``: mine, when already read), the enemy's last weapon (the map, its light and floors stay).
+    None when either fighter holds a list status (jammed, dropped...) or a taken weapon: those are left
+    to :func:`_part` (a list may change in place, a weapon is keyed by ``id``)."""
+    a = status(me) if st_me is None else st_me
+    b = status(target)
+    for v in a.values():
+        if type(v) is list:
+            return None
+    for v in b.values():
+        if type(v) is list:
+            return None
+    sb = state_of(target)
+    if sb.taken or state_of(me).taken:
+        return None
+    return (target.id, me.pos, target.pos, id(me.sheet), id(target.sheet), dict(a), b, sb.last_weapon)
 
 
 def kept_plan(view: Any, key: tuple[Any, Any] | None) -> Plan | None:
@@ -93,4 +142,4 @@ def keep_plan(view: Any, key: tuple[Any, Any] | None, plan: Plan) -> None:
     store[key[0]] = ((tuple(plan.steps), plan.reason, tuple(plan.alternatives)), key[1])
 
 
-__all__ = ["turn_key", "kept_plan", "keep_plan", "TURN_MEMORY"]
+__all__ = ["turn_key", "glance", "kept_plan", "keep_plan", "TURN_MEMORY", "GLANCES"]

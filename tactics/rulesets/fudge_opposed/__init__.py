@@ -51,7 +51,7 @@ from .estimates import Placed
 from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
-from .state import FighterState, Intent, intent, memo_of, state_of, status, find_weapon
+from .state import FighterState, Intent, find_weapon, intent, memo_of, state_of, status, weapons
 from .turns import ROUND_SECONDS, FudgeSchedule, TurnBudget
 from .unseen import sneaky, unseen
 
@@ -200,58 +200,61 @@ class FudgeOpposed:
         return [win] if win else []
 
     def check(self, world: Any, unit: Any, act: Any) -> str | None:
-        return self._verdict(world, unit, intent(act))[0]
+        return self._verdict(world, unit, intent(act), status(unit))[0]
 
-    def _verdict(self, world: Any, unit: Any, it: Intent) -> tuple[str | None, Weapon | None, Any]:
-        """(why not, or None; the weapon and its use when an attack is allowed): :meth:`check` with what
-        it found, so :meth:`act` does not look the weapon up again."""
+    def _verdict(self, world: Any, unit: Any, it: Intent, st: dict[str, Any]
+                 ) -> tuple[str | None, Weapon | None, Any, attacks.Seen | None]:
+        """(why not, or None; the weapon, its use and what was read on the way when an attack is
+        allowed): :meth:`check` with what it found, so :meth:`act` does not look it all up again
+        (``st``: ``unit``'s statuses)."""
         info = ACTIONS.get(it.action)
         if info is None:
-            return f"unknown action {it.action!r}; known: {', '.join(ACTIONS)}", None, None
+            return f"unknown action {it.action!r}; known: {', '.join(ACTIONS)}", None, None, None
         if not unit.able:
-            return "out of the fight", None, None
-        st = status(unit)
+            return "out of the fight", None, None, None
         r = conditions.role(st)
         if r and it.action not in GRAPPLED_ALLOWED[r]:
-            return f"{r}: may only {' or '.join(GRAPPLED_ALLOWED[r])}", None, None
+            return f"{r}: may only {' or '.join(GRAPPLED_ALLOWED[r])}", None, None, None
         if it.action == "break_free" and r not in ("pinned", "held"):
-            return "not pinned or held", None, None
+            return "not pinned or held", None, None, None
         if it.action == "let_go" and r not in ("pinner", "holder"):
-            return "holds nobody", None, None
+            return "holds nobody", None, None, None
         if it.action == "hide" and st.get("hidden"):
-            return "already hidden", None, None
+            return "already hidden", None, None, None
         if info.targets != "enemy":
-            return None, None, None
+            return None, None, None, None
         if it.target is None:
-            return f"{it.action} needs a target", None, None
+            return f"{it.action} needs a target", None, None, None
         try:
             target = world.unit(it.target)
         except KeyError:
-            return f"no fighter {it.target!r}", None, None
+            return f"no fighter {it.target!r}", None, None, None
         if target.team == unit.team:
-            return f"{target.name} is on the same side", None, None
+            return f"{target.name} is on the same side", None, None, None
         if not target.able:
-            return f"{target.name} is out of the fight", None, None
+            return f"{target.name} is out of the fight", None, None, None
         if status(target).get("hidden"):
-            return f"{target.name} is hidden", None, None
+            return f"{target.name} is hidden", None, None, None
         distance = world.distance(unit, target)
         if it.action == "takedown" and memo_of(world).initiative_rolled:
-            return "a take-down comes only before initiative is rolled", None, None
+            return "a take-down comes only before initiative is rolled", None, None, None
         if it.action in MANOEUVRES or it.action == "takedown":
-            return (None if distance < SHORT_RANGE_M else f"{it.action} reaches only under {SHORT_RANGE_M:g} m"), None, None
-        weapon = find_weapon(unit, it.weapon, (it.action == "shoot") if it.weapon is None else None)
+            return (None if distance < SHORT_RANGE_M else f"{it.action} reaches only under {SHORT_RANGE_M:g} m"), None, None, None
+        usable = weapons(unit)
+        weapon = find_weapon(unit, it.weapon, (it.action == "shoot") if it.weapon is None else None, usable)
         if isinstance(weapon, str):
-            return weapon, None, None
+            return weapon, None, None, None
         use = weapon_use(weapon, distance)
         if isinstance(use, str):
-            return use, None, None
+            return use, None, None, None
         if use.skill == "Marksmanship" and not world.line_of_sight(unit, target):
-            return f"no line of sight to {target.name}", None, None
-        return None, weapon, use
+            return f"no line of sight to {target.name}", None, None, None
+        return None, weapon, use, attacks.Seen(st, usable, distance)
 
     def act(self, world: Any, unit: Any, act: Any, budget: Any, turn: Any) -> list[Effect]:
         it = intent(act)
-        why, weapon, use = self._verdict(world, unit, it)
+        st = status(unit)   # nothing below is applied before act returns: read once
+        why, weapon, use, seen = self._verdict(world, unit, it, st)
         if why:
             return [Refused(unit.id, f"{it.action}: {why}")]
         info = ACTIONS[it.action]
@@ -265,12 +268,12 @@ class FudgeOpposed:
         if not info.quick:
             if budget is not None and not budget.spend():
                 return [Refused(unit.id, f"{it.action}: the turn's action is spent")]
-            if status(unit).get("full_defence") and it.action != "full_defence":
+            if st.get("full_defence") and it.action != "full_defence":
                 effects.append(Status(unit.id, {"full_defence": False}))
         target = world.unit(it.target) if it.target is not None and info.targets == "enemy" else None
         if it.action in ATTACKS:
             effects += attacks.attack(world, unit, target, it.weapon, it.action == "shoot", it.action,
-                                      found=(weapon, use) if weapon is not None else None)
+                                      found=(weapon, use) if weapon is not None else None, seen=seen)
         elif it.action in MANOEUVRES:
             effects += manoeuvres.manoeuvre(world, unit, target, it)
         elif it.action == "takedown":

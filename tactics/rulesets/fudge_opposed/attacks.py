@@ -20,7 +20,7 @@ resolves its attacks one by one then.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -29,7 +29,7 @@ from tactics.rules.protocol import Window
 from tactics.rules.records import Roll
 
 from . import conditions, group
-from .contest import DICE, Side, contest
+from .contest import _NEW, DICE, Side, contest
 from .ranges import Use, light_mods, weapon_use
 from .sheet import BARE_HANDS, Weapon
 from .state import Pending, dual_partner, find_weapon, melee_damage, memo_of, sheet_key, state_of, status
@@ -66,21 +66,29 @@ def ask_let_go(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effe
     return effects, st
 
 
-def situation(world: Any, me: Any, target: Any, use: Use) -> tuple[tuple[Any, ...], str]:
-    """Modifiers of an attack roll: range band, the light at the target, the attacker's statuses."""
+def situation(world: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] | None = None
+              ) -> tuple[tuple[Any, ...], str]:
+    """Modifiers of an attack roll: range band, the light at the target, the attacker's statuses
+    (``st_me``: those statuses, when already read)."""
     light = world.light_at(target)
-    mods = tuple(use.mods) + light_mods(light) + conditions.roll_mods(status(me), use.skill, attack=True)
+    mods = tuple(use.mods) + light_mods(light) + conditions.roll_mods(
+        status(me) if st_me is None else st_me, use.skill, attack=True)
     return mods, light
 
 
 def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
-           sneak: bool = False) -> list[Effect]:
-    """One contest and its harm."""
+           sneak: bool = False, st_me: dict[str, Any] | None = None, distance: float | None = None
+           ) -> list[Effect]:
+    """One contest and its harm (``st_me``, ``distance``: my statuses and the distance to ``target``,
+    when already read: nothing an attack does is applied before it returns, so they hold for both
+    strikes of a two-weapon attack)."""
     effects, tst = ask_let_go(world, me, target, action)
-    mods, light = situation(world, me, target, use)
-    atk = Side(me.id, use.skill, me.sheet.skill(use.skill), mods)
+    if st_me is None:
+        st_me = status(me)
+    mods, light = situation(world, me, target, use, st_me)
+    atk = _NEW(Side, (me.id, use.skill, me.sheet.skill(use.skill), mods))
     rating, dmods = conditions.defence(tst, use.defence, target.sheet.skill(use.defence), target.sheet.shield)
-    o = contest(world.dice, atk, Side(target.id, use.defence, rating, dmods), crits=True)
+    o = contest(world.dice, atk, _NEW(Side, (target.id, use.defence, rating, dmods)), crits=True)
     hit = o.won or sneak
     critical = o.critical or (sneak and o.won)
     roll = o.roll
@@ -94,11 +102,11 @@ def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: s
     details = [("Damage", damage)] + ([("critical x2", raw)] if critical else []) + [("Soak", -soak), ("harm", harm)]
     changes = {"hp": -harm} if harm else {}
     effects.append(Attacked(me.id, target.id, action, weapon.name, roll, hit, dict(changes), details,
-                            distance=world.distance(me, target), light=light))
+                            distance=world.distance(me, target) if distance is None else distance, light=light))
     if harm:
         effects.append(Harm(target.id, changes, f"{action} by {me.name}"))
     if o.fumble and not sneak and weapon.name != BARE_HANDS:
-        effects.append(Status(me.id, {"jammed": conditions.names(status(me), "jammed") + [weapon.name]}))
+        effects.append(Status(me.id, {"jammed": conditions.names(st_me, "jammed") + [weapon.name]}))
     state_of(me).last_weapon = weapon.name
     return effects
 
@@ -109,12 +117,14 @@ def harm_in(effects: list[Effect], uid: str) -> int:
 
 
 def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bool, action: str,
-           found: tuple[Weapon, Use] | None = None) -> list[Effect]:
+           found: tuple[Weapon, Use] | None = None, seen: Seen | None = None) -> list[Effect]:
     """A melee or ranged attack: pooled into a group, or one strike (two with two weapons or two shots).
-    ``found``: the weapon and its use when the caller has already checked them (``FudgeOpposed.check``)."""
+    ``found``: the weapon and its use when the caller has already checked them (``FudgeOpposed.check``);
+    ``seen``: what that check read on the way (:class:`Seen`)."""
     if found is not None:
         weapon, use = found
     else:
+        seen = None
         weapon = find_weapon(me, weapon_name, ranged if weapon_name is None else None)
         if isinstance(weapon, str):
             return [Refused(me.id, weapon)]
@@ -123,25 +133,41 @@ def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bo
             return [Refused(me.id, use)]
         if use.skill == "Marksmanship" and not world.line_of_sight(me, target):
             return [Refused(me.id, f"no line of sight to {target.name}")]
-    sneak = bool(status(me).get("hidden"))
+    sneak = bool((status(me) if seen is None else seen.st_me).get("hidden"))
     if not sneak and getattr(world.options, "group_attacks", True) and len(identical(world, me)) >= group.MIN_FIGHTERS:
         return join_pool(world, me, target, weapon, use)
-    effects = full_attack(world, me, target, weapon, use, action, sneak)
+    effects = full_attack(world, me, target, weapon, use, action, sneak, seen)
     if sneak:
         effects.append(Status(me.id, {"hidden": False}))
     return effects
 
 
+class Seen(NamedTuple):
+    """What :meth:`~tactics.rulesets.fudge_opposed.FudgeOpposed.check` read on its way to allowing an
+    attack, handed on to the attack (nothing is applied in between, so it still holds)."""
+
+    st_me: dict[str, Any]
+    """The attacker's statuses (:func:`~.state.status`)."""
+    usable: list[Weapon]
+    """Its weapons in use (:func:`~.state.weapons`)."""
+    distance: float
+    """Metres to the target (3-D)."""
+
+
 def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
-                sneak: bool = False) -> list[Effect]:
+                sneak: bool = False, seen: Seen | None = None) -> list[Effect]:
     """One strike, and a second with the other hand's weapon or a two-shots weapon's second shot
     (unless the first put the weapon out of use or the target out of the fight)."""
-    effects = strike(world, me, target, weapon, use, action, sneak=sneak)
-    second = dual_partner(me, weapon) or (weapon if weapon.two_shots else None)
+    if seen is None:
+        st_me, usable, distance = status(me), None, world.distance(me, target)
+    else:
+        st_me, usable, distance = seen
+    effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance)
+    second = dual_partner(me, weapon, usable) or (weapon if weapon.two_shots else None)
     if second is not None and target.tracks.get("hp", 0) - harm_in(effects, target.id) > 0:
-        use2 = weapon_use(second, world.distance(me, target))
+        use2 = weapon_use(second, distance)
         if not isinstance(use2, str) and not any(isinstance(e, Status) and "jammed" in e.changes for e in effects):
-            effects += strike(world, me, target, second, use2, action, sneak=False)
+            effects += strike(world, me, target, second, use2, action, False, st_me, distance)
     return effects
 
 

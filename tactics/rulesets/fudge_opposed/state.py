@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import weakref
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -60,11 +61,34 @@ class Pending:
 
 @dataclass(slots=True)
 class Memo:
-    """Per-encounter scratch of the ruleset."""
+    """Per-encounter scratch of the ruleset.
 
-    schedule: Any = None
+    The schedule is held weakly (the encounter holds it strongly): it points at
+    the world, whose ``memo`` holds this, and a cycle there would leave each
+    finished fight (its world, fighters and dice) to the cyclic collector instead
+    of refcounting (``tactics/sim/release.py`` cuts the engine's own cycles)::
+
+        >>> class S: pass
+        >>> m = Memo(); s = S(); m.schedule = s
+        >>> m.schedule is s
+        True
+        >>> del s; m.schedule is None
+        True
+    """
+
+    _schedule: Any = None
     initiative_rolled: bool = False
     pools: dict[tuple[Any, ...], list[Pending]] = field(default_factory=dict)
+
+    @property
+    def schedule(self) -> Any:
+        """The encounter's :class:`~.turns.FudgeSchedule` (None before it is made, or once it is gone)."""
+        ref = self._schedule
+        return None if ref is None else ref()
+
+    @schedule.setter
+    def schedule(self, sched: Any) -> None:
+        self._schedule = None if sched is None else weakref.ref(sched)
 
 
 def memo_of(world: Any) -> Memo:
@@ -137,6 +161,12 @@ def status(unit: Any) -> dict[str, Any]:
     return st
 
 
+def is_hidden(unit: Any) -> bool:
+    """``status(unit).get("hidden")`` without the copy (``hidden`` is never one of the folded-in keys)."""
+    raw = getattr(unit, "status", None)
+    return bool(raw and raw.get("hidden"))
+
+
 def weapons(unit: Any) -> list[Weapon]:
     """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
     those jammed, dropped or taken from it."""
@@ -156,9 +186,12 @@ def weapons(unit: Any) -> list[Weapon]:
     return [w for w in own if w.name not in gone or w.name == BARE_HANDS]
 
 
-def find_weapon(unit: Any, name: str | None, ranged: bool | None = None) -> Weapon | str:
-    """The weapon called ``name`` (default: the first fitting one), or why there is none."""
-    usable = weapons(unit)
+def find_weapon(unit: Any, name: str | None, ranged: bool | None = None, usable: list[Weapon] | None = None
+                ) -> Weapon | str:
+    """The weapon called ``name`` (default: the first fitting one), or why there is none (``usable``:
+    :func:`weapons` of ``unit``, when already read)."""
+    if usable is None:
+        usable = weapons(unit)
     if name is not None:
         for w in usable:
             if w.name == name:
@@ -194,4 +227,4 @@ def melee_damage(unit: Any, weapon: Weapon) -> int:
 
 
 __all__ = ["MEMO_KEY", "FighterState", "Pending", "Memo", "memo_of", "Intent", "intent", "state_of", "sheet_key",
-           "status", "weapons", "find_weapon", "dual_partner", "melee_damage"]
+           "status", "is_hidden", "weapons", "find_weapon", "dual_partner", "melee_damage"]

@@ -57,3 +57,54 @@ def test_no_key_out_of_reach_or_with_a_second_enemy():
     assert STORE not in view.shared or not view.shared[STORE]
     Duelist().plan(view)
     assert not view.shared.get(STORE)
+
+
+def test_a_glanced_key_is_the_key_made_afresh():
+    """The key part kept per fighter (``GLANCES``) is made again whenever anything it read changes."""
+    from tactics.ai.fudge_opposed.kept import GLANCES, glance
+
+    enc, a, b = duel()
+    view = enc.view_for(a)
+
+    def both():
+        kept = turn_key(view, view.me, view.enemies(), False)
+        view.memo.pop(GLANCES, None)
+        return kept, turn_key(view, view.me, view.enemies(), False)
+
+    kept, new = both()
+    assert kept == new and kept is not None
+    turn_key(view, view.me, view.enemies(), False)
+    assert GLANCES in view.memo
+    for change in (lambda: setattr(b, "prone", True), lambda: b.status.update(full_defence=True),
+                   lambda: setattr(b, "x", b.x + 0.3), lambda: setattr(a.state, "last_weapon", "sword"),
+                   lambda: setattr(b.state, "last_weapon", "hands")):
+        turn_key(view, view.me, view.enemies(), False)   # the glance before the change
+        change()
+        kept, new = both()
+        assert kept == new
+    b.status["jammed"] = ["sword"]   # a list status: no glance kept
+    assert glance(view.me, view.unit(b.id)) is None
+
+
+def test_duels_play_the_same_with_and_without_glances(monkeypatch):
+    """Whole fights: every turn key with the glances is the one made afresh."""
+    import tactics.ai.fudge_opposed.kept as kept_mod
+
+    made = []
+    real = kept_mod.turn_key
+
+    def checked(view, me, enemies, grapples, st_me=None):
+        got = real(view, me, enemies, grapples, st_me)
+        glances = view.memo.pop(kept_mod.GLANCES, None)
+        made.append(got == real(view, me, enemies, grapples, st_me))
+        if glances is not None:
+            view.memo[kept_mod.GLANCES] = glances   # the next turn glances at what this one kept
+        return got
+
+    monkeypatch.setattr("tactics.ai.fudge_opposed.duelist.turn_key", checked)
+    for seed in range(4):
+        enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=seed, ruleset="fudge-opposed", shared={})
+        enc.add(character_for("swordsman", None, "fudge-opposed"), team="red", policy="duelist")
+        enc.add(character_for("shield_bearer", None, "fudge-opposed"), team="blue", policy="duelist")
+        enc.run(until=120)
+    assert made and all(made)
