@@ -43,17 +43,23 @@ def edit_keeping_size_and_mtime(p: Path, text: str) -> None:
         time.sleep(0.01)
 
 
+def upper_of(p: Path, builds: list[int] | None = None):
+    """A loader's build for ``p``: its text upper-cased, and the text it parsed (each call noted in ``builds``)."""
+    def build() -> tuple[str, str]:
+        if builds is not None:
+            builds.append(1)
+        text = p.read_text()
+        return text.upper(), text
+    return build
+
+
 def test_an_old_file_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     reads = Reads(monkeypatch)
     p = tmp_path / "a.txt"
     p.write_text("hi")
     memo: FileMemo[str] = FileMemo(4, clock=later)
-    builds = []
-
-    def build() -> tuple[str, str]:
-        builds.append(1)
-        text = p.read_text()
-        return text.upper(), text
+    builds: list[int] = []
+    build = upper_of(p, builds)
     got = [memo.load(p, "t", build) for _ in range(5)]
     assert got == ["HI"] * 5 and len(builds) == 1
     assert reads.n == 1                          # the other four asked os.stat only
@@ -64,9 +70,7 @@ def test_an_edit_that_keeps_size_and_mtime_reloads_an_old_file(tmp_path: Path) -
     p = tmp_path / "a.txt"
     p.write_text("hi")
     memo: FileMemo[str] = FileMemo(4, clock=later)
-    def build() -> tuple[str, str]:
-        text = p.read_text()
-        return text.upper(), text
+    build = upper_of(p)
     assert memo.load(p, "t", build) == "HI"
     assert memo.load(p, "t", build) == "HI"
     edit_keeping_size_and_mtime(p, "ho")
@@ -77,9 +81,7 @@ def test_a_replaced_file_reloads(tmp_path: Path) -> None:
     p, q = tmp_path / "a.txt", tmp_path / "b.txt"
     p.write_text("hi")
     memo: FileMemo[str] = FileMemo(4, clock=later)
-    def build() -> tuple[str, str]:
-        text = p.read_text()
-        return text.upper(), text
+    build = upper_of(p)
     assert memo.load(p, "t", build) == "HI"
     q.write_text("ho")
     os.replace(q, p)

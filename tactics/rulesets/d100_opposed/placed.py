@@ -11,7 +11,7 @@ fighter stands now (the optional seam ``estimates_at``,
     >>> RULESET.estimates_at(world, gunner, foe, (foe.x + 1, foe.y, 0.0))    # doctest: +SKIP
     [Estimate('melee attack', 'knife', 0.48, ...), ...]   # in reach, the knife too
 
-Only the place changes (:class:`Placed`): the sheet, the weapon drawn, the
+Only the place changes (:class:`~tactics.rules.placed.Placed`): the sheet, the weapon drawn, the
 aim held, running and the wounds stay the fighter's own.
 """
 
@@ -20,30 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tactics.rules.placed import Placed
 from tactics.rules.protocol import Estimate
-
-
-class Placed:
-    """``unit`` as if it stood at another point: its own attributes, but ``x``, ``y``, ``z``.
-
-    >>> class U: x, y, z, name = 0.0, 0.0, 0.0, "Ana"
-    >>> p = Placed(U(), (3.0, 4.0, 1.0))
-    >>> p.pos, p.name
-    ((3.0, 4.0, 1.0), 'Ana')
-    """
-
-    __slots__ = ("_unit", "x", "y", "z")
-
-    def __init__(self, unit: Any, at: tuple[float, float, float]) -> None:
-        self._unit = unit
-        self.x, self.y, self.z = at
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._unit, name)
-
-    @property
-    def pos(self) -> tuple[float, float, float]:
-        return self.x, self.y, self.z
 
 
 def estimates_at(estimates: Callable[[Any, Any, Any], list[Estimate]], world: Any, unit: Any, target: Any,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactics.rules.placed import Placed
 from tactics.rules.protocol import Estimate
 
 from . import conditions, group
@@ -114,23 +115,6 @@ def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
         out += takedown_estimate(world, me, target, hp_left)
     out.sort(key=lambda e: e.value, reverse=True)
     return out
-
-
-class Placed:
-    """``unit`` as if it stood at another point: its own attributes, but ``x``, ``y``, ``z``."""
-
-    __slots__ = ("_unit", "x", "y", "z")
-
-    def __init__(self, unit: Any, at: tuple[float, float, float]) -> None:
-        self._unit = unit
-        self.x, self.y, self.z = at
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._unit, name)
-
-    @property
-    def pos(self) -> tuple[float, float, float]:
-        return self.x, self.y, self.z
 
 
 def estimates_at(world: Any, me: Any, target: Any, at: tuple[float, float, float]) -> list[Estimate]:
