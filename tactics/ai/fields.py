@@ -21,6 +21,8 @@ import importlib
 import math
 from typing import Any
 
+import numpy as np
+
 from tactics.map import DistanceField, Mover
 from tactics.sim.view import UnitView, View
 
@@ -128,8 +130,40 @@ def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = 
     if f is None:
         if len(cache) >= field_memory(tmap):
             cache.clear()
-        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells))
+        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), field_limit(view, enemies))
     return f
+
+
+LIMIT_SLACK = 1.5
+"""A team field is searched out to this many times the farthest member's straight way to an enemy..."""
+LIMIT_MARGIN_M = 24.0
+"""...plus this many metres (:func:`field_limit`): walls and rough ground make ways longer than straight."""
+LIMIT_SAMPLE = 32
+"""How many of the enemies :func:`field_limit` measures to (every k-th: an upper bound all the same)."""
+
+
+def field_limit(view: View, enemies: list[UnitView]) -> float:
+    """How far (in cost) a team field is searched at first: :data:`LIMIT_SLACK` times the straight
+    distance from the team member farthest from the enemies to its nearest (an upper bound:
+    measured to every k-th enemy), plus :data:`LIMIT_MARGIN_M`.
+
+    Only a guess, never a change of any answer: a member beyond it makes the field search the
+    rest of the map (:class:`~tactics.map.distfield.DistanceField`). When the armies are 50 m
+    apart on a 256×256 map the search covers a fifth of it::
+
+        >>> field_limit(view, view.enemies())      # doctest: +SKIP
+        99.0
+    """
+    if not enemies:
+        return math.inf
+    team = view.allies()
+    team.append(view.me)
+    a = np.array([u.pos[:2] for u in team])
+    e = np.array([u.pos[:2] for u in enemies[::max(1, len(enemies) // LIMIT_SAMPLE)]])
+    d = a[:, None, :] - e[None, :, :]
+    d *= d
+    farthest = math.sqrt(float(d.sum(2).min(1).max()))
+    return LIMIT_SLACK * farthest + LIMIT_MARGIN_M
 
 
 def _goal_cells(tmap: Any, goals: Any) -> tuple[int, ...]:
