@@ -241,11 +241,8 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
     ``field``: this turn's :func:`team_field` when the caller has it already.
     """
     f = team_field(view, me, enemies) if field is None else field
-    x, y = me.x, me.y
-    start_cost = f.cost_at(x, y)
-    if start_cost == math.inf:
-        return None
-    return f.downhill(x, y, metres)
+    x, y, _ = me.pos
+    return f.toward(x, y, metres)
 
 
 def standable(tmap: Any) -> Any:

@@ -155,6 +155,27 @@ class DistanceField:
         v = walks[key]
         return (x, y) if v is None else ((v % g.cols + 0.5) * s, (v // g.cols + 0.5) * s)
 
+    def toward(self, x: float, y: float, metres: float) -> tuple[float, float] | None:
+        """:meth:`downhill` from (x, y), or None when no goal can be reached from there (or it is off the
+        map): what a unit steering by the field asks, in one look at its cell::
+
+            field.toward(3.0, 3.0, 9.0)       # as downhill(3.0, 3.0, 9.0), None where cost_at is inf
+        """
+        g = self._graph
+        s = g.s
+        col, row = math.floor(x / s), math.floor(y / s)
+        if not (0 <= col < g.cols and 0 <= row < g.rows):
+            return None
+        u = row * g.cols + col
+        if self._cost(u) == math.inf:
+            return None
+        walks = self._walks
+        key = (u, metres)
+        v = walks.get(key, -1)
+        if v == -1:
+            v = walks[key] = self._walk_down(u, metres, 64)
+        return (x, y) if v is None else ((v % g.cols + 0.5) * s, (v // g.cols + 0.5) * s)
+
     def _walk_down(self, u: int, metres: float, max_steps: int) -> int | None:
         """The cell :meth:`downhill` ends in from cell ``u`` (None: no first step). Each cell's step
         is worked out once per field (``_down``): the walks of a team's fighters run together.
