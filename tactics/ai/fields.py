@@ -10,6 +10,10 @@ to the target the engine's own short path search finishes the approach::
     >>> steer(view, view.me, view.enemies(), 8.0, field)           # doctest: +SKIP
     (14.2, 6.0)
 
+On big maps a team field is searched only out to a little beyond the team's
+farthest member at first (:func:`field_limit`); a read past that searches the
+rest, so every answer is the whole field's (:mod:`tactics.map.distfield`).
+
 Units plan with a *safe mover* (:func:`movers`, made by the ruleset's AI package): only the jumps and
 climbs they surely make, so nobody walks into a ravine it would fall into.
 Nothing here reads a ruleset's rules; the map and the view answer.
