@@ -82,19 +82,20 @@ def _round_seconds(view: View) -> float:
 
 def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     # one field per team per round on small maps; every other round on big ones (it only steers)
-    tmap = view.map
-    every = 1 if tmap.rows * tmap.cols <= 4096 else 2
-    rnd = math.floor(view.time / max(1e-9, _round_seconds(view))) // every
     memo = view.memo
-    fields = memo.get("team fields")
-    if fields is None:
-        fields = memo["team fields"] = {}
+    got = memo.get("team fields")
+    if got is None:  # the round's length and the cadence: the encounter's map and options, once
+        tmap = view.map
+        got = memo["team fields"] = (max(1e-9, _round_seconds(view)), 1 if tmap.rows * tmap.cols <= 4096 else 2,
+                                     {})
+    seconds, every, fields = got
+    rnd = math.floor(view.time / seconds) // every
     mkey = mv.key
     key = (me.team, mkey)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = _distance_field(view, enemies, mv, tmap, mkey)
+    f = _distance_field(view, enemies, mv, None, mkey)
     fields[key] = (rnd, f)
     return f
 
