@@ -10,6 +10,10 @@ to the target the engine's own short path search finishes the approach::
     >>> steer(view, view.me, view.enemies(), 8.0, field)           # doctest: +SKIP
     (14.2, 6.0)
 
+On big maps a team field is searched only out to a little beyond the team's
+farthest member at first (:func:`field_limit`); a read past that searches the
+rest, so every answer is the whole field's (:mod:`tactics.map.distfield`).
+
 Units plan with a *safe mover* (:func:`movers`, made by the ruleset's AI package): only the jumps and
 climbs they surely make, so nobody walks into a ravine it would fall into.
 Nothing here reads a ruleset's rules; the map and the view answer.
@@ -20,6 +24,8 @@ from __future__ import annotations
 import importlib
 import math
 from typing import Any
+
+import numpy as np
 
 from tactics.map import DistanceField, Mover
 from tactics.sim.view import UnitView, View
@@ -76,19 +82,20 @@ def _round_seconds(view: View) -> float:
 
 def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     # one field per team per round on small maps; every other round on big ones (it only steers)
-    tmap = view.map
-    every = 1 if tmap.rows * tmap.cols <= 4096 else 2
-    rnd = math.floor(view.time / max(1e-9, _round_seconds(view))) // every
     memo = view.memo
-    fields = memo.get("team fields")
-    if fields is None:
-        fields = memo["team fields"] = {}
+    got = memo.get("team fields")
+    if got is None:  # the round's length and the cadence: the encounter's map and options, once
+        tmap = view.map
+        got = memo["team fields"] = (max(1e-9, _round_seconds(view)), 1 if tmap.rows * tmap.cols <= 4096 else 2,
+                                     {})
+    seconds, every, fields = got
+    rnd = math.floor(view.time / seconds) // every
     mkey = mv.key
     key = (me.team, mkey)
     hit = fields.get(key)
     if hit is not None and hit[0] == rnd:
         return hit[1]
-    f = _distance_field(view, enemies, mv, tmap, mkey)
+    f = _distance_field(view, enemies, mv, None, mkey)
     fields[key] = (rnd, f)
     return f
 
@@ -128,8 +135,40 @@ def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = 
     if f is None:
         if len(cache) >= field_memory(tmap):
             cache.clear()
-        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells))
+        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), field_limit(view, enemies))
     return f
+
+
+LIMIT_SLACK = 1.5
+"""A team field is searched out to this many times the farthest member's straight way to an enemy..."""
+LIMIT_MARGIN_M = 24.0
+"""...plus this many metres (:func:`field_limit`): walls and rough ground make ways longer than straight."""
+LIMIT_SAMPLE = 32
+"""How many of the enemies :func:`field_limit` measures to (every k-th: an upper bound all the same)."""
+
+
+def field_limit(view: View, enemies: list[UnitView]) -> float:
+    """How far (in cost) a team field is searched at first: :data:`LIMIT_SLACK` times the straight
+    distance from the team member farthest from the enemies to its nearest (an upper bound:
+    measured to every k-th enemy), plus :data:`LIMIT_MARGIN_M`.
+
+    Only a guess, never a change of any answer: a member beyond it makes the field search the
+    rest of the map (:class:`~tactics.map.distfield.DistanceField`). When the armies are 50 m
+    apart on a 256×256 map the search covers a fifth of it::
+
+        >>> field_limit(view, view.enemies())      # doctest: +SKIP
+        99.0
+    """
+    if not enemies:
+        return math.inf
+    team = view.allies()
+    team.append(view.me)
+    a = np.array([u.pos[:2] for u in team])
+    e = np.array([u.pos[:2] for u in enemies[::max(1, len(enemies) // LIMIT_SAMPLE)]])
+    d = a[:, None, :] - e[None, :, :]
+    d *= d
+    farthest = math.sqrt(float(d.sum(2).min(1).max()))
+    return LIMIT_SLACK * farthest + LIMIT_MARGIN_M
 
 
 def _goal_cells(tmap: Any, goals: Any) -> tuple[int, ...]:
@@ -207,11 +246,8 @@ def steer(view: View, me: UnitView, enemies: list[UnitView], metres: float,
     ``field``: this turn's :func:`team_field` when the caller has it already.
     """
     f = team_field(view, me, enemies) if field is None else field
-    x, y = me.x, me.y
-    start_cost = f.cost_at(x, y)
-    if start_cost == math.inf:
-        return None
-    return f.downhill(x, y, metres)
+    x, y, _ = me.pos
+    return f.toward(x, y, metres)
 
 
 def standable(tmap: Any) -> Any:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .loader import DEFAULT_LEGEND, build_map, load_map, validate_map
 from .movement import Leg, Mover
-from .pathing import DistanceField
+from .distfield import DistanceField
 from .tactical import TacticalMap
 from .terrain import CLIMB_COST, CLIMB_DIFFICULTY, KINDS, LIGHTS, SURFACES, Terrain
 

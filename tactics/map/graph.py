@@ -294,8 +294,10 @@ class CellGraph:
         rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
         return tuple(rindptr.tolist()), frozen_ints(self.src[rorder], self.nodes), frozen_floats(self.cost[rorder])
 
-    def dijkstra_to(self, goals: list[int]) -> np.ndarray:
-        """Cost from every node to the nearest goal (multi-source, reverse edges).
+    def dijkstra_to(self, goals: list[int], limit: float = math.inf) -> np.ndarray:
+        """Cost from every node to the nearest goal (multi-source, reverse edges); ``limit``: on the
+        maps scipy searches, only nodes up to that cost are searched, the others left ``inf`` (the
+        costs found are the same numbers as the whole search's).
 
         On maps over :data:`SCIPY_FROM` cells, scipy's Dijkstra over the reversed
         edges (CSR, built once per graph); on smaller ones the same search in
@@ -309,7 +311,8 @@ class CellGraph:
         if n > SCIPY_FROM:
             from scipy.sparse.csgraph import dijkstra
 
-            dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True)
+            dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True,
+                            limit=limit)
             return dist.reshape(self.rows, self.cols)
         indptr, src, cost = self._rev_lists
         out = [math.inf] * n

@@ -1,4 +1,4 @@
-"""From graph searches to what the engine uses: legs and distance fields.
+"""From graph searches to what the engine uses: legs.
 
 :func:`legs_along` turns the cells of a path into :class:`Leg` s, merging
 consecutive steps of the same kind, surface and direction into one straight
@@ -9,18 +9,14 @@ checks; they run on plain lists kept on the graph (:class:`_Ground`): per
 standing height a bordered grid of the cells one may walk through, and per
 (dcol, drow) the cells a short line between cell centres touches.
 
-:class:`DistanceField` is the cost from every cell to the nearest of a set of
-goal cells, with the downhill step toward them::
-
-    field = tmap.distance_field([(30.0, 10.0)], Mover(running=6))
-    field.cost_at(2.0, 2.0)          # metres of movement to the goal
-    field.next_step(2.0, 2.0)        # centre of the next cell on the way
+Distance fields (the cost from every cell to the nearest goal) live in
+:mod:`tactics.map.distfield`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
@@ -28,9 +24,6 @@ from .graph import CellGraph, frozen_floats
 from .movement import LEG_KINDS, Leg
 from .shared import lock_of
 from .terrain import STEP_HEIGHT, SURFACES
-
-if TYPE_CHECKING:
-    from .tactical import TacticalMap
 
 _MERGE = {"walk", "swim", "fly", "climb"}
 SMOOTH_MAX_STEPS = 16
@@ -334,108 +327,3 @@ def _smooth(graph: CellGraph, nodes: list[int], edges: list[int]) -> list[tuple]
         out.append(("walk", None, None, (vc - uc) // g, (vr - ur) // g, length, u, v, 0.0))
         i = best + 1
     return out
-
-
-class DistanceField:
-    """Movement cost from every cell to the nearest goal cell.
-
-    ``cost_grid`` is rows×cols (``inf`` where no goal can be reached);
-    ``cost_at(x, y)`` reads it at a point; ``next_step(x, y)`` is the centre of
-    the neighbour to step to (None at a goal or when unreachable).
-    """
-
-    def __init__(self, tmap: TacticalMap, graph: CellGraph, goals: list[int]) -> None:
-        self._map = tmap
-        self._graph = graph
-        self.goals = tuple(sorted(set(goals)))
-        self.cost_grid: np.ndarray = graph.dijkstra_to(list(self.goals))
-        self.cost_grid.setflags(write=False)
-        self._flat = memoryview(self.cost_grid.ravel())
-        """The costs, read one by one as floats straight from the array (no Python float kept per
-        cell: a 256 x 256 field is 0.5 MB, not 2.6 MB; nothing for the collector to walk)."""
-        self._walks: dict[tuple[int, float], int | None] = {}
-        self._down: dict[int, int] = {}  # cell -> the neighbour a downhill walk steps to (-1: none)
-
-    def cost_at(self, x: float, y: float) -> float:
-        """Cost (metres of movement) from the cell at (x, y) to the goals."""
-        cell = self._map.cell_of(x, y)
-        if not self._map.in_bounds(*cell):
-            return math.inf
-        return self._flat[cell[1] * self._graph.cols + cell[0]]
-
-    def next_step_edge(self, x: float, y: float) -> dict | None:
-        """The edge to follow from (x, y): kind, cost, surface, gap and ``to`` (col, row)."""
-        col, row = self._map.cell_of(x, y)
-        if not self._map.in_bounds(col, row):
-            return None
-        g = self._graph
-        u = row * g.cols + col
-        here = self._flat[u]
-        if here == 0.0 or here == math.inf:
-            return None
-        indptr, dst, cost = g._fwd
-        best, bj = math.inf, -1
-        for j in range(indptr[u], indptr[u + 1]):
-            c = cost[j] + self._flat[dst[j]]
-            if c < best:
-                best, bj = c, j
-        if bj < 0:
-            return None
-        v = dst[bj]
-        sf = int(g.surf[bj])
-        gp = float(g.gap[bj])
-        return {"kind": LEG_KINDS[g.kind[bj]], "cost": cost[bj],
-                "surface": SURFACES[sf] if sf >= 0 else None,
-                "gap": None if math.isnan(gp) else gp, "to": (v % g.cols, v // g.cols)}
-
-    def next_step(self, x: float, y: float) -> tuple[float, float] | None:
-        """Centre of the next cell toward the goals, or None (at a goal, or no way)."""
-        e = self.next_step_edge(x, y)
-        return None if e is None else self._map.center(*e["to"])
-
-    def downhill(self, x: float, y: float, metres: float, max_steps: int = 64) -> tuple[float, float]:
-        """Where :meth:`next_step` leads from (x, y) once the cost has fallen by ``metres`` (or after
-        ``max_steps`` steps, or at a goal): a cell centre, or (x, y) itself when no step leads on.
-
-        The walk depends only on the start cell, so it is remembered per (cell, metres)::
-
-            field.downhill(3.0, 3.0, 9.0)     # about 9 m of movement toward the goals
-        """
-        s = self._graph.s
-        col, row = math.floor(x / s), math.floor(y / s)
-        g = self._graph
-        if not (0 <= col < g.cols and 0 <= row < g.rows):
-            return (x, y)
-        u = row * g.cols + col
-        walks = self._walks
-        key = (u, metres)
-        if key not in walks:
-            walks[key] = self._walk_down(u, metres, max_steps)
-        v = walks[key]
-        return (x, y) if v is None else ((v % g.cols + 0.5) * s, (v // g.cols + 0.5) * s)
-
-    def _walk_down(self, u: int, metres: float, max_steps: int) -> int | None:
-        """The cell :meth:`downhill` ends in from cell ``u`` (None: no first step). Each cell's step
-        is worked out once per field (``_down``): the walks of a team's fighters run together."""
-        flat, down = self._flat, self._down
-        indptr, dst, cost = self._graph._fwd
-        start = flat[u]
-        v = None
-        for _ in range(max_steps):
-            here = flat[u]
-            if here == 0.0 or here == math.inf:
-                break
-            bv = down.get(u)
-            if bv is None:
-                best, bv = math.inf, -1
-                for j in range(indptr[u], indptr[u + 1]):
-                    c = cost[j] + flat[dst[j]]
-                    if c < best:
-                        best, bv = c, dst[j]
-                down[u] = bv
-            if bv < 0:
-                break
-            u = v = bv
-            if start - flat[u] >= metres:
-                break
-        return v

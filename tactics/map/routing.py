@@ -19,7 +19,8 @@ import numpy as np
 
 from .graph import NONE, CellGraph
 from .movement import Leg, Mover
-from .pathing import DistanceField, legs_along, straight_walk_line
+from .distfield import DistanceField
+from .pathing import legs_along, straight_walk_line
 from .straight import on_clear_walk
 from .shared import build_once, locked_cached_property
 from .terrain import STEP_HEIGHT

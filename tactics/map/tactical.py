@@ -38,7 +38,7 @@ from .graph import CellGraph, NONE
 from .light import LightField
 from .limits import MAX_HEIGHT, check_cell_size, check_cells, check_number
 from .movement import Leg, Mover
-from .pathing import DistanceField
+from .distfield import DistanceField
 from .routing import Routing
 from .shapes import Shapes
 from .shared import locked_cached_property

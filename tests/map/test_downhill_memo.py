@@ -1,4 +1,4 @@
-"""A distance field works out each cell's downhill step once (tactics.map.pathing.DistanceField._walk_down):
+"""A distance field works out each cell's downhill step once (tactics.map.distfield.DistanceField._walk_down):
 walks that run together give the cells a fresh field gives, start by start."""
 
 from __future__ import annotations

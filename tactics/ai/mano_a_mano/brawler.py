@@ -44,6 +44,7 @@ from tactics.ai.mano_a_mano.spoils import spoils_plan
 from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
+from tactics.ai.targets import FOCUS_SLACK_M, PINNED_M
 from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
@@ -53,6 +54,12 @@ CHARGE_MIN_M = 6.0
 """The shortest run that gives a charge bonus (floor(m) - 5 ≥ 1)."""
 NOCHARGE_LAST_LEG_M = 4.8
 """The longest straight last leg a non-charging brawler allows itself."""
+COVER_FROM_M = FOCUS_SLACK_M + PINNED_M + tricks.THREAT_M + 1e-6
+"""With its target farther than this, a brawler has no ally to cover: the target counts at most
+:data:`~tactics.ai.targets.FOCUS_SLACK_M` + :data:`~tactics.ai.targets.PINNED_M` nearer than it stands
+(:func:`~tactics.ai.targets.pick_target`), so the nearest enemy is farther than
+:data:`~.tricks.THREAT_M`, and no ally within cover reach is threatened (:func:`.tricks.cover_plan`
+would say None after a look at the position table)."""
 
 
 def describe(attacks: list[Any], target: UnitView) -> str:
@@ -149,7 +156,7 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             if p is None:
                 p = trips.trip_plan(view, me, target, sum(e.ev for e in best_melee(view, me, target)))
             return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
-        p = tricks.cover_plan(view, me, enemies)
+        p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
             p = tricks.heave_plan(view, me, enemies)
         if p is not None:

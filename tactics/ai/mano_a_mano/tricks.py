@@ -51,12 +51,18 @@ def _in_reach(a: UnitView, b: UnitView) -> bool:
 def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
     if me.health != "healthy" or me.partner is not None or me.prone:
         return None
+    # every able enemy: ask the engine's position table for the near ones (same answer, no walk of all)
+    full = len(enemies) > NEAR_QUERY_FROM and view.is_enemy_list(enemies, me)
+    if full:
+        # the enemies table first: it holds the nearest enemy, and when that one is farther than an
+        # ally's reach from me no ally I could cover is threatened (_no_threat_near): no allies to look at
+        mine = view.enemies_near(0.0, MELEE_REACH_M, me)
+        if any(_in_reach(me, e) for e in mine) or _no_threat_near(me, mine):
+            return None
     near = view.allies_near(COVER_REACH_M)
     if not near:
         return None  # nobody to cover (a duel): no need to look at the enemies
-    # every able enemy: ask the engine's position table for the near ones (same answer, no walk of all)
-    full = len(enemies) > NEAR_QUERY_FROM and view.is_enemy_list(enemies, me)
-    if any(_in_reach(me, e) for e in (view.enemies_near(0.0, MELEE_REACH_M, me) if full else enemies)):
+    if not full and any(_in_reach(me, e) for e in enemies):
         return None
     for ally in near:
         if ally.id == me.id or ally.health != "injured" or not ally.able:
@@ -71,6 +77,25 @@ def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None
             continue
         return Plan([Act("cover", target=ally.id)], f"covering wounded {ally.name} from {threat.name}")
     return None
+
+
+THREAT_M = COVER_REACH_M + MELEE_REACH_M
+"""No enemy flatly farther than this from a fighter threatens an ally it could cover: the ally stands
+within :data:`COVER_REACH_M` (3-D, so flat too) and its threat within :data:`MELEE_REACH_M` (flat) of it."""
+
+
+def _no_threat_near(me: UnitView, near: list[UnitView]) -> bool:
+    """Is every enemy of ``near`` (which holds the nearest enemy of ``me``, as
+    :meth:`~tactics.sim.view.View.enemies_near` gives it) flatly farther than :data:`THREAT_M` from ``me``?
+    Then :func:`cover_plan` finds no threat, whatever allies stand by: in a battle most fighters are
+    still closing in, and the look at their allies is skipped::
+
+        >>> _no_threat_near(me, view.enemies_near(0.0, MELEE_REACH_M, me))    # doctest: +SKIP
+        True
+    """
+    mx, my = me.x, me.y
+    bound = THREAT_M + 1e-6  # a hair wide: the checks that would follow measure again with hypot
+    return all(math.hypot(e.x - mx, e.y - my) > bound for e in near)
 
 
 def _best_power(u: UnitView) -> int:

@@ -68,6 +68,21 @@ def _carries(view: View, u: UnitView) -> bool:
 def _trip_odds(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
     """The trip's estimate and its whole expected value, before asking whether the rules and the
     saddle allow it (:func:`_trip_allowed`); None when no trip can be weighed."""
+    got = _trip_estimate(view, me, target)
+    if got is None:
+        return None
+    e, fall = got
+    return e, _value(e, fall, _ally_gain(view, me, target))
+
+
+def _value(e: Estimate, fall: float, gain: float) -> float:
+    """A trip's whole expected value: its harm, and the fall's stun and the allies' ``gain`` when it fells."""
+    return e.p * (e.harm + fall * (FALL_STUN * STUN_WEIGHT + gain))
+
+
+def _trip_estimate(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
+    """The trip's estimate and the chance it fells ``target`` (:func:`_trip_odds` without the allies'
+    opening); None when no trip can be weighed."""
     if target.prone or target.flying or me.health != "healthy":
         return None
     if me.carrier is not None or target.carrier is not None:
@@ -77,8 +92,7 @@ def _trip_odds(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, fl
     e = estimate(view, me, target, "trip", None)
     if e is None:
         return None
-    fall = fall_chance(target, view)
-    return e, e.p * (e.harm + fall * (FALL_STUN * STUN_WEIGHT + _ally_gain(view, me, target)))
+    return e, fall_chance(target, view)
 
 
 def _trip_allowed(view: View, me: UnitView, target: UnitView) -> bool:
@@ -104,15 +118,25 @@ def trip_plan(view: View, me: UnitView, target: UnitView, otherwise: float,
     ally in reach of the target would strike it on the ground.
 
     The value is weighed first: a trip that would not pay (most turns) needs neither the rules'
-    check nor the look for riders (every test must pass, so the order does not change the answer)."""
-    got = _trip_odds(view, me, target)
+    check nor the look for riders (every test must pass, so the order does not change the answer).
+    The allies' opening is looked for only when the trip does not pay without it: it adds a
+    gain of zero or more, and the value only grows with it (so does its rounding), so when the value
+    without it beats ``otherwise`` the whole value does too (in a crowded melee a dozen allies may
+    stand by the target, each weighing its best strike)::
+
+        >>> trip_plan(view, me, target, otherwise=1.2)     # doctest: +SKIP
+        Plan([Act('trip', ...)], 'tripping Clone (55% to hit, 45% to fell)')
+    """
+    got = _trip_estimate(view, me, target)
     if got is None:
         return None
-    e, value = got
-    if e.p < MIN_P or value <= otherwise:
+    e, fall = got
+    if e.p < MIN_P:
+        return None
+    if _value(e, fall, 0.0) <= otherwise and _value(e, fall, _ally_gain(view, me, target)) <= otherwise:
         return None
     if not _trip_allowed(view, me, target):
         return None
     if for_allies and _ally_gain(view, me, target) <= 0:
         return None
-    return Plan([e.act(target)], f"tripping {target.name} ({e.p:.0%} to hit, {fall_chance(target, view):.0%} to fell)")
+    return Plan([e.act(target)], f"tripping {target.name} ({e.p:.0%} to hit, {fall:.0%} to fell)")
