@@ -72,9 +72,10 @@ def _columns(sp: Any, ids: list[str]) -> dict[str, np.ndarray]:
         arr["y"] = np.array([p[1] for p in sp.xy])
         arr["light"] = np.array([LIGHT_CODES[li] for li in sp.light])
     for eid in ids:
-        if "sees " + eid not in arr:
-            arr["sees " + eid] = np.array(sp.sees[eid], dtype=bool)
+        if "dist " + eid not in arr:
             arr["dist " + eid] = np.array(sp.dist[eid])
+        if "sees " + eid not in arr and eid in sp.sees:   # none where no ranged weapon shoots
+            arr["sees " + eid] = np.array(sp.sees[eid], dtype=bool)
     return arr
 
 
@@ -90,7 +91,7 @@ def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist()]
     threat_cols: list[Any] = [arr["light"][idx].tolist()]
     dist = {e.id: arr["dist " + e.id][idx] for e in ctx.enemies}
-    sees = {e.id: arr["sees " + e.id][idx] for e in ctx.enemies}
+    sees = {e.id: arr["sees " + e.id][idx] for e in ctx.enemies if "sees " + e.id in arr}
     for t in ctx.enemies:   # my attacks (Ctx.shots)
         d = dist[t.id]
         for w in ctx.weapons:

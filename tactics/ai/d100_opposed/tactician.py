@@ -181,7 +181,10 @@ class _Ctx:
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
         # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
-        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons))
+        # and the sight of an enemy only where a ranged weapon shoots between us (mine or its)
+        shoots = any(not w.melee for w in self.weapons)
+        look = tuple(e.id for e in enemies if shoots or any(not w.melee for w in e.sheet.arms))
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons), look)
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
