@@ -42,7 +42,7 @@ from typing import Any
 from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers
 from tactics.ai.routes import route
-from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
@@ -169,10 +169,9 @@ class _Ctx:
         self.walk = s.walk / s.speed
         self.run = s.run / s.speed
         self.cache = odds_cache(view)
-        memo = view.memo.get("d100 shots")
-        if memo is None or len(memo) > 100_000:
-            memo = view.memo["d100 shots"] = {}
-        self.memo: dict[tuple, Shot] = memo   # a pure function of its key within an encounter
+        self.memos = {(me.id, e.id): shot_memo(view, me, e) for e in enemies}
+        self.memos.update(((e.id, me.id), shot_memo(view, e, me)) for e in enemies)
+        """The scenario-shared shot memos (:func:`~.odds.shot_memo`), by attacker and target id."""
         self.my_left = left(s, damage(me))
         self.aiming = flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
@@ -212,10 +211,11 @@ class _Ctx:
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
               prone: bool, t_prone: bool, t_fd: bool, t_running: bool, a_wounds: int, t_wounds: int) -> Shot:
         band = "melee" if w.melee else (range_band(dist, w.range) or ("beyond", 0))[0]
-        key = (a.id, w.name, t.id, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
-        got = self.memo.get(key)
+        key = (w.name, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
+        memo = self.memos[a.id, t.id]
+        got = memo.get(key)
         if got is None:
-            got = self.memo[key] = shot(
+            got = memo[key] = shot(
                 a.sheet, w, t.sheet, distance=dist, light=light, my_wounds=a_wounds, their_wounds=t_wounds,
                 aiming=aiming, running=running, prone=prone, target_prone=t_prone, target_full_defense=t_fd,
                 target_running=t_running, cache=self.cache)
