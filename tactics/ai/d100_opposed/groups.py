@@ -145,22 +145,24 @@ def kept(shared: dict, name: str) -> dict:
 def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
     """``(threat next phase, threat now, threat on full defense)`` at spot ``r`` of a group, the
     tactician's numbers. With the group's ``threat_key`` (:func:`spot_groups`) and the enemies'
-    states (``ctx.threat_state``) they are a pure function of those: kept in the scenario-shared
-    cache, as the phases of a batch's fights come back to the same few hundred."""
+    states (``ctx.threat_state``) their sums before the division by my damage left are a pure
+    function of those: kept in the scenario-shared cache, as the phases of a batch's fights come
+    back to the same few hundred (and a scratch that wounds no one changes only the divisor)."""
     memo = k = None
     if threat_key is not None:
         memo = ctx.kept_threats
         k = (ctx.threat_state, threat_key, prone, stood, running)
         got = memo.get(k)
-        if got is not None:
-            return got
-    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
-    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
-    t_fd = None if stood else ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
-    got = (t_next, t_now, t_fd)
-    if memo is not None:
-        memo[k] = got
-    return got
+    if memo is None or got is None:
+        s_next = ctx.threat_sum(r, fd=False, running=False, prone=prone, key=threat_key)
+        s_now = s_next if not running else ctx.threat_sum(r, fd=False, running=True, prone=prone, key=threat_key)
+        s_fd = None if stood else ctx.threat_sum(r, fd=True, running=running, prone=prone, key=threat_key)
+        got = (s_next, s_now, s_fd)
+        if memo is not None:
+            memo[k] = got
+    s_next, s_now, s_fd = got
+    left = ctx.my_left
+    return s_next / left, s_now / left, None if s_fd is None else s_fd / left
 
 
 def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key: tuple | None) -> tuple:

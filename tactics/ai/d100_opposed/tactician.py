@@ -197,10 +197,11 @@ class _Ctx:
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
         who shoots with what, and both sides' states; the sheets are fixed by the ids."""
-        self.threat_state = (me.id, self.my_wounds, self.my_left,
+        self.threat_state = (me.id, self.my_wounds,
                              tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _
                                    in self.foes))
-        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`)."""
+        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`), but
+        my damage left (they are divided by it last)."""
         self.kept_shots = kept(view.shared, "d100 group shots")
         self.kept_threats = kept(view.shared, "d100 group threats")
         self._threats: dict[tuple, float] = {}
@@ -224,6 +225,10 @@ class _Ctx:
     def threat(self, i: int, *, fd: bool, running: bool, prone: bool, key: tuple | None = None) -> float:
         """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left
         (``key``: what the numbers at ``i`` read, when spots alike in it may share the answer)."""
+        return self.threat_sum(i, fd=fd, running=running, prone=prone, key=key) / self.my_left
+
+    def threat_sum(self, i: int, *, fd: bool, running: bool, prone: bool, key: tuple | None = None) -> float:
+        """:meth:`threat` before it is divided by my damage left (which it does not read otherwise)."""
         key = (i if key is None else key, fd, running, prone)
         got = self._threats.get(key)
         if got is not None:
@@ -255,7 +260,6 @@ class _Ctx:
                 if v > best:
                     best = v
             out += phases * best
-        out /= self.my_left
         self._threats[key] = out
         return out
 
