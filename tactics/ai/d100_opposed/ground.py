@@ -29,10 +29,12 @@ GROUND_MEMORY = 1_000
 """How many grounds the scenario-shared cache keeps per map (all are forgotten when full)."""
 
 
-def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, mover: Any, melee: bool) -> Spots:
+def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, mover: Any, melee: bool,
+           look: tuple[str, ...] | None = None) -> Spots:
     """:func:`~.spots.spots` of ``me`` within ``run_m`` metres by ``mover``, with the points just inside
-    reach of each enemy near enough when it has a ``melee`` weapon (:func:`reach_points`)."""
-    key = (me.id, me.pos, bool(me.prone), bool(me.flying), run_m, mover.key, melee, tuple(e.id for e in enemies),
+    reach of each enemy near enough when it has a ``melee`` weapon (:func:`reach_points`), and the
+    sight of the enemies in ``look`` only (default: all)."""
+    key = (me.id, me.pos, bool(me.prone), bool(me.flying), run_m, mover.key, melee, tuple(e.id for e in enemies), look,
            tuple((u.id, u.pos, bool(u.prone), bool(u.flying), bool(u.able)) for u in view.units()))
     cache = map_cache(view, "d100 ground")
     got = cache.get(key)
@@ -40,7 +42,7 @@ def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, move
         if len(cache) >= GROUND_MEMORY:
             cache.clear()
         extra = reach_points(view, me, enemies, run_m, mover) if melee else []
-        got = cache[key] = spots(view, me, enemies, run_m, extra, mover=mover)
+        got = cache[key] = spots(view, me, enemies, run_m, extra, mover=mover, look=look)
     return Spots(got.xy, got.z, list(got.cost), got.light, got.sees, got.dist, got.cells, got.arrays, got.kept)
 
 

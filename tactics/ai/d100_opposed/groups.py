@@ -72,9 +72,10 @@ def _columns(sp: Any, ids: list[str]) -> dict[str, np.ndarray]:
         arr["y"] = np.array([p[1] for p in sp.xy])
         arr["light"] = np.array([LIGHT_CODES[li] for li in sp.light])
     for eid in ids:
-        if "sees " + eid not in arr:
-            arr["sees " + eid] = np.array(sp.sees[eid], dtype=bool)
+        if "dist " + eid not in arr:
             arr["dist " + eid] = np.array(sp.dist[eid])
+        if "sees " + eid not in arr and eid in sp.sees:   # none where no ranged weapon shoots
+            arr["sees " + eid] = np.array(sp.sees[eid], dtype=bool)
     return arr
 
 
@@ -90,7 +91,7 @@ def spot_groups(ctx: Any, members: list[int]) -> list[tuple[list[int], tuple]]:
     cols: list[Any] = [(cost > ctx.walk + 1e-6).tolist()]
     threat_cols: list[Any] = [arr["light"][idx].tolist()]
     dist = {e.id: arr["dist " + e.id][idx] for e in ctx.enemies}
-    sees = {e.id: arr["sees " + e.id][idx] for e in ctx.enemies}
+    sees = {e.id: arr["sees " + e.id][idx] for e in ctx.enemies if "sees " + e.id in arr}
     for t in ctx.enemies:   # my attacks (Ctx.shots)
         d = dist[t.id]
         for w in ctx.weapons:
@@ -144,22 +145,24 @@ def kept(shared: dict, name: str) -> dict:
 def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
     """``(threat next phase, threat now, threat on full defense)`` at spot ``r`` of a group, the
     tactician's numbers. With the group's ``threat_key`` (:func:`spot_groups`) and the enemies'
-    states (``ctx.threat_state``) they are a pure function of those: kept in the scenario-shared
-    cache, as the phases of a batch's fights come back to the same few hundred."""
+    states (``ctx.threat_state``) their sums before the division by my damage left are a pure
+    function of those: kept in the scenario-shared cache, as the phases of a batch's fights come
+    back to the same few hundred (and a scratch that wounds no one changes only the divisor)."""
     memo = k = None
     if threat_key is not None:
         memo = ctx.kept_threats
         k = (ctx.threat_state, threat_key, prone, stood, running)
         got = memo.get(k)
-        if got is not None:
-            return got
-    t_next = ctx.threat(r, fd=False, running=False, prone=prone, key=threat_key)
-    t_now = t_next if not running else ctx.threat(r, fd=False, running=True, prone=prone, key=threat_key)
-    t_fd = None if stood else ctx.threat(r, fd=True, running=running, prone=prone, key=threat_key)
-    got = (t_next, t_now, t_fd)
-    if memo is not None:
-        memo[k] = got
-    return got
+    if memo is None or got is None:
+        s_next = ctx.threat_sum(r, fd=False, running=False, prone=prone, key=threat_key)
+        s_now = s_next if not running else ctx.threat_sum(r, fd=False, running=True, prone=prone, key=threat_key)
+        s_fd = None if stood else ctx.threat_sum(r, fd=True, running=running, prone=prone, key=threat_key)
+        got = (s_next, s_now, s_fd)
+        if memo is not None:
+            memo[k] = got
+    s_next, s_now, s_fd = got
+    left = ctx.my_left
+    return s_next / left, s_now / left, None if s_fd is None else s_fd / left
 
 
 def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key: tuple | None) -> tuple:

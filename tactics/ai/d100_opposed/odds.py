@@ -70,6 +70,24 @@ def odds_cache(view: Any) -> dict:
     return got
 
 
+SHOT_MEMORY = 100_000
+"""How many shots :func:`shot_memo` keeps for one attacker and target (all forgotten when full)."""
+
+
+def shot_memo(view: Any, attacker: Any, target: Any) -> dict:
+    """The scenario-shared memo of :func:`shot` answers for ``attacker`` on ``target`` (unit views),
+    keyed by the weapon's name, the range band and the circumstances: a pure function of those and
+    the two sheets. Found by the two ids and kept only while they hold the very same sheets (the
+    memo holds them, so another sheet cannot take their place unseen)."""
+    pairs = view.shared.get("d100 shots")
+    if pairs is None:
+        pairs = view.shared["d100 shots"] = {}
+    got = pairs.get((attacker.id, target.id))
+    if got is None or got[0] is not attacker.sheet or got[1] is not target.sheet or len(got[2]) >= SHOT_MEMORY:
+        got = pairs[attacker.id, target.id] = (attacker.sheet, target.sheet, {})
+    return got[2]
+
+
 def in_band(weapon: Weapon, distance: float) -> bool:
     """Can ``weapon`` reach ``distance`` metres (melee: 2 m; ranged: within extreme)?"""
     if weapon.melee:
@@ -101,4 +119,4 @@ def left(sheet: Sheet, damage: int) -> int:
     return max(1, sheet.durability + 1 - int(damage))
 
 
-__all__ = ["Shot", "shot", "left", "in_band", "odds_cache", "REACH_M"]
+__all__ = ["Shot", "shot", "shot_memo", "left", "in_band", "odds_cache", "REACH_M", "SHOT_MEMORY"]

@@ -38,7 +38,7 @@ path there may be a little longer than the planned one."""
 
 @dataclass(slots=True)
 class Spots:
-    """Candidate spots: positions, movement cost, light, sight of and distance to each enemy."""
+    """Candidate spots: positions, movement cost, light, sight of (those looked at) and distance to each enemy."""
 
     xy: list[tuple[float, float]]
     z: list[float]
@@ -49,7 +49,7 @@ class Spots:
     cells: list[tuple[int, int]] = field(default_factory=list)
     arrays: dict[str, np.ndarray] = field(default_factory=dict)
     """The same columns as numpy arrays, for the groups (:func:`~.groups.spot_groups`): ``x``, ``y``,
-    ``light`` (codes, :data:`LIGHT_CODES`), ``sees <id>`` and ``dist <id>`` by enemy; not ``cost``
+    ``light`` (codes, :data:`LIGHT_CODES`), ``sees <id>`` (the enemies looked at) and ``dist <id>`` by enemy; not ``cost``
     (the tactician corrects it)."""
     kept: dict[tuple, Any] = field(default_factory=dict)
     """Answers read from these spots alone (the tactician's spot groups), shared by every copy of a
@@ -67,10 +67,13 @@ class Spots:
 
 
 def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
-          extra: list[tuple[float, float, float]] = (), mover: Any = None) -> Spots:
+          extra: list[tuple[float, float, float]] = (), mover: Any = None,
+          look: tuple[str, ...] | None = None) -> Spots:
     """The spots ``me`` can reach within ``run_m`` metres this phase (spot 0: here, as it is),
     by ``mover`` (default: the engine's; the policies pass their safe one); ``extra``: more
-    points off the cell centres, as ``(x, y, metres to get there)``."""
+    points off the cell centres, as ``(x, y, metres to get there)``; ``look``: the ids of the
+    enemies whose sight is wanted (default: all), the others get distances only (no
+    ``sees`` entry: sight matters only where a ranged weapon shoots, the lines are the cost)."""
     tmap = view.map
     xs: list[float] = [me.x]
     ys: list[float] = [me.y]
@@ -122,6 +125,15 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
                             + [LIGHT_CODES[li] for li in light[k:]])
     if not enemies:
         return sp
+    hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
+    for e in enemies:
+        ex, ey, ez = e.pos
+        sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
+        arr["dist " + e.id] = np.array(sp.dist[e.id])
+    if look is not None:
+        enemies = [e for e in enemies if e.id in look]
+        if not enemies:
+            return sp
     loose = [0] + list(range(k, len(xs)))   # spot 0 and the extra points: asked every phase
     mine = [(xs[i], ys[i], zs[i] + EYE_HEIGHT_M) for i in loose]
     if me.prone:
@@ -152,7 +164,6 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
     for at, n in enumerate(miss):
         head[n] = lines[pairs[n]] = bool(clear[at])
     at = len(miss)
-    hypot = math.hypot   # the same norm as math.dist((x, y, z), e.pos), without the tuples
     for j, e in enumerate(enemies):
         grid, todo = known[j], asked[j]
         grid[rows[todo], cols[todo]] = clear[at:at + len(todo)]
@@ -161,9 +172,6 @@ def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,
         seen = grid[rows, cols] > 0
         sp.sees[e.id] = col[:1] + seen.tolist() + col[1:]
         arr["sees " + e.id] = np.concatenate((np.array(col[:1], dtype=bool), seen, np.array(col[1:], dtype=bool)))
-        ex, ey, ez = e.pos
-        sp.dist[e.id] = [hypot(x - ex, y - ey, z - ez) for x, y, z in zip(xs, ys, zs)]
-        arr["dist " + e.id] = np.array(sp.dist[e.id])
     return sp
 
 

@@ -42,7 +42,7 @@ from typing import Any
 from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers
 from tactics.ai.routes import route
-from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
@@ -169,10 +169,9 @@ class _Ctx:
         self.walk = s.walk / s.speed
         self.run = s.run / s.speed
         self.cache = odds_cache(view)
-        memo = view.memo.get("d100 shots")
-        if memo is None or len(memo) > 100_000:
-            memo = view.memo["d100 shots"] = {}
-        self.memo: dict[tuple, Shot] = memo   # a pure function of its key within an encounter
+        self.memos = {(me.id, e.id): shot_memo(view, me, e) for e in enemies}
+        self.memos.update(((e.id, me.id), shot_memo(view, e, me)) for e in enemies)
+        """The scenario-shared shot memos (:func:`~.odds.shot_memo`), by attacker and target id."""
         self.my_left = left(s, damage(me))
         self.aiming = flag(me, "aiming")
         weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
@@ -181,7 +180,10 @@ class _Ctx:
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
         # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
-        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons))
+        # and the sight of an enemy only where a ranged weapon shoots between us (mine or its)
+        shoots = any(not w.melee for w in self.weapons)
+        look = tuple(e.id for e in enemies if shoots or any(not w.melee for w in e.sheet.arms))
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons), look)
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
@@ -195,10 +197,11 @@ class _Ctx:
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
         who shoots with what, and both sides' states; the sheets are fixed by the ids."""
-        self.threat_state = (me.id, self.my_wounds, self.my_left,
+        self.threat_state = (me.id, self.my_wounds,
                              tuple((e.id, aiming, e_wounds, e_prone) for e, _, _, _, aiming, e_wounds, e_prone, _
                                    in self.foes))
-        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`)."""
+        """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`), but
+        my damage left (they are divided by it last)."""
         self.kept_shots = kept(view.shared, "d100 group shots")
         self.kept_threats = kept(view.shared, "d100 group threats")
         self._threats: dict[tuple, float] = {}
@@ -209,10 +212,11 @@ class _Ctx:
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
               prone: bool, t_prone: bool, t_fd: bool, t_running: bool, a_wounds: int, t_wounds: int) -> Shot:
         band = "melee" if w.melee else (range_band(dist, w.range) or ("beyond", 0))[0]
-        key = (a.id, w.name, t.id, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
-        got = self.memo.get(key)
+        key = (w.name, band, light, aiming, running, prone, t_prone, t_fd, t_running, a_wounds, t_wounds)
+        memo = self.memos[a.id, t.id]
+        got = memo.get(key)
         if got is None:
-            got = self.memo[key] = shot(
+            got = memo[key] = shot(
                 a.sheet, w, t.sheet, distance=dist, light=light, my_wounds=a_wounds, their_wounds=t_wounds,
                 aiming=aiming, running=running, prone=prone, target_prone=t_prone, target_full_defense=t_fd,
                 target_running=t_running, cache=self.cache)
@@ -221,6 +225,10 @@ class _Ctx:
     def threat(self, i: int, *, fd: bool, running: bool, prone: bool, key: tuple | None = None) -> float:
         """Expected damage the enemies do to me at spot ``i`` before my next phase, over my damage left
         (``key``: what the numbers at ``i`` read, when spots alike in it may share the answer)."""
+        return self.threat_sum(i, fd=fd, running=running, prone=prone, key=key) / self.my_left
+
+    def threat_sum(self, i: int, *, fd: bool, running: bool, prone: bool, key: tuple | None = None) -> float:
+        """:meth:`threat` before it is divided by my damage left (which it does not read otherwise)."""
         key = (i if key is None else key, fd, running, prone)
         got = self._threats.get(key)
         if got is not None:
@@ -252,7 +260,6 @@ class _Ctx:
                 if v > best:
                     best = v
             out += phases * best
-        out /= self.my_left
         self._threats[key] = out
         return out
 

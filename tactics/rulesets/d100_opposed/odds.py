@@ -86,12 +86,16 @@ def expected_damage(attack: int, defense: int | None, dv: DV, armor: int, ap: in
     dist = dv.distribution()
     left = effective_armor(armor, ap)
     out = 0.0
+    harm: dict[tuple[int, int], float] = {}   # the DV's expectation by (bonus, soak): a few for 100 readings
     for a, w in enumerate(weights):
         if not w:
             continue
         soak = 0 if is_double(a) else left
         bonus = mos_bonus(a)
-        out += w * sum(p * max(0, v + bonus - soak) for v, p in dist.items())
+        h = harm.get((bonus, soak))
+        if h is None:
+            h = harm[bonus, soak] = sum(p * max(0, v + bonus - soak) for v, p in dist.items())
+        out += w * h
     return out / total_p
 
 
