@@ -19,6 +19,7 @@ ruleset's effects (:mod:`tactics.sim.apply`), so every change is recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter as _get
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -98,9 +99,8 @@ class Combatant:
         """The sheet (the name scripts of the first releases used)."""
         return self.sheet
 
-    @property
-    def pos(self) -> tuple[float, float, float]:
-        return (self.x, self.y, self.z)
+    pos = property(_get("x", "y", "z"))
+    """``(x, y, z)`` (one C getter)."""
 
     @property
     def health(self) -> str:

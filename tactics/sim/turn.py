@@ -177,7 +177,7 @@ class TurnRunner(Effects, Moves, Vertical):
         alts = plan.alternatives
         if alts:
             self.record(Say(t=self.enc.env.now, who=c.id, text=text,
-                            alternatives=tuple((str(w), round(float(v), 6)) for w, v in alts)))
+                            alternatives=tuple([(str(w), round(float(v), 6)) for w, v in alts])))
         else:
             self.say(c, text)
 
