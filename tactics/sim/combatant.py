@@ -19,7 +19,6 @@ ruleset's effects (:mod:`tactics.sim.apply`), so every change is recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter as _get
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -99,8 +98,9 @@ class Combatant:
         """The sheet (the name scripts of the first releases used)."""
         return self.sheet
 
-    pos = property(_get("x", "y", "z"))
-    """``(x, y, z)`` (one C getter)."""
+    @property
+    def pos(self) -> tuple[float, float, float]:
+        return (self.x, self.y, self.z)  # (faster than attrgetter("x", "y", "z"): 3.11 specializes slot reads)
 
     @property
     def health(self) -> str:
