@@ -177,7 +177,7 @@ class TurnRunner(Effects, Moves, Vertical):
         alts = plan.alternatives
         if alts:
             self.record(Say(t=self.enc.env.now, who=c.id, text=text,
-                            alternatives=tuple((str(w), round(float(v), 6)) for w, v in alts)))
+                            alternatives=tuple([(str(w), round(float(v), 6)) for w, v in alts])))
         else:
             self.say(c, text)
 
@@ -232,7 +232,9 @@ class TurnRunner(Effects, Moves, Vertical):
                 if cap is not None and (step.max_m is None or step.max_m > cap):
                     if cap <= 1e-9:
                         continue
-                    step = replace(step, max_m=cap)
+                    # built directly (dataclasses.replace costs several times more); a subclass keeps its type
+                    step = (MoveTo(step.x, step.y, step.z, cap) if type(step) is MoveTo
+                            else replace(step, max_m=cap))
                 metres = ts.metres_total
                 self._move(c, step, ts)
                 self._flush_move(c, ts)

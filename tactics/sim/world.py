@@ -16,6 +16,7 @@ letting go of a pin, the skill to defend with).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tactics.sim.view import eye
@@ -32,10 +33,15 @@ WADE_DEPTH_M = 1.0
 class EngineWorld:
     """The :class:`~tactics.rules.protocol.World` of one encounter."""
 
-    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env", "_wet")
+    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env", "_wet", "unit")
+
+    unit: Callable[[str], Combatant | None]
+    """``unit(uid)``: the combatant of that id, or None (the encounter's table's own ``get``: rulesets
+    ask it many times a turn, and the table is made once per encounter, never replaced)."""
 
     def __init__(self, enc: Encounter) -> None:
         self._enc = enc
+        self.unit = enc.combatants.get
         self._env = enc.env
         self.dice = enc.dice
         self.options = enc.rule_options
@@ -48,9 +54,6 @@ class EngineWorld:
     @property
     def now(self) -> float:
         return self._env.now
-
-    def unit(self, uid: str) -> Combatant | None:
-        return self._enc.combatants.get(uid)
 
     def units(self) -> list[Combatant]:
         return [c for c in self._enc.order if c.present]
