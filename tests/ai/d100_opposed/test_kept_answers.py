@@ -11,6 +11,8 @@ from tactics.ai.fields import movers
 from tactics.rulesets.d100_opposed import load_sheet
 from tactics.scenario import map_for
 
+from tests.shared_cache import assert_shared_cache_changes_nothing
+
 ROOT = Path(__file__).resolve().parents[3]
 SHEETS = ROOT / "assets" / "characters" / "d100"
 
@@ -23,10 +25,7 @@ def _duel(seed: int, shared: dict) -> bytes:
 
 
 def test_a_shared_cache_replays_every_duel_as_a_fresh_one() -> None:
-    shared: dict = {}
-    for seed in range(4):   # the later duels read what the earlier ones kept
-        assert _duel(seed, shared) == _duel(seed, {})
-    assert shared.get("d100 group shots") and shared.get("d100 group threats")
+    assert_shared_cache_changes_nothing(_duel, ("d100 group shots", "d100 group threats"))
 
 
 def test_the_ground_is_the_spots_and_each_phase_gets_its_own_costs() -> None:

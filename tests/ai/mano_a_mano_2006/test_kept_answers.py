@@ -8,6 +8,8 @@ from tactics import Encounter, load_map
 from tactics.scenario import sheet_policy
 from tactics.sheets import load_sheet
 
+from tests.shared_cache import assert_shared_cache_changes_nothing
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
@@ -20,7 +22,4 @@ def _duel(seed: int, shared: dict) -> bytes:
 
 
 def test_a_shared_cache_replays_every_duel_as_a_fresh_one() -> None:
-    shared: dict = {}
-    for seed in range(4):   # the later duels read what the earlier ones kept
-        assert _duel(seed, shared) == _duel(seed, {})
-    assert shared.get("2006 splits") and shared.get("2006 defend options")
+    assert_shared_cache_changes_nothing(_duel, ("2006 splits", "2006 defend options"))
