@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from tactics.ai.approach import move_toward
-from tactics.ai.fields import reachable
+from tactics.ai.fields import movers, reach_field
 from tactics.ai.routes import route
 from tactics.ai.targets import pick_target
 from tactics.rulesets.fudge_opposed import conditions, group
@@ -75,15 +75,18 @@ def close_in(view: Any, me: Any, target: Any, enemies: list[Any], stop: float = 
     When they do not, the moves are cut to a run (two moves, no action)."""
     if in_reach(view, me, target):
         return [], True
-    if not reachable(view, me, enemies):
+    mv = movers(view, me)
+    ok, field = reach_field(view, me, enemies, mv)   # the team field, handed on: move_toward keeps its answers
+    if not ok:
         return None
     walk = view.movement(me)
-    if view.flat_distance(me, target) <= FAR_OFF * walk + FAR_OFF_M:
-        r = move_toward(view, me, target, enemies, stop=stop, budget=walk)
+    d = view.flat_distance(me, target)
+    if d <= FAR_OFF * walk + FAR_OFF_M:
+        r = move_toward(view, me, target, enemies, stop=stop, budget=walk, field=field, mv=mv, distance=d)
         if r is not None and r.arrives and math.dist((*r.end, view.map.ground_height(*r.end)), target.pos) < SHORT_RANGE_M - 0.05:
             return list(r.steps), True
     # (farther off, one move never ends in reach: move_toward only steers by the team field then)
-    r = move_toward(view, me, target, enemies, stop=stop, budget=2 * walk)
+    r = move_toward(view, me, target, enemies, stop=stop, budget=2 * walk, field=field, mv=mv, distance=d)
     if r is None:
         return None
     return list(r.steps), False
