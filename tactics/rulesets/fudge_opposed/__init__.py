@@ -51,7 +51,7 @@ from .estimates import Placed
 from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
-from .state import FighterState, Intent, find_weapon, intent, memo_of, state_of, status, weapons
+from .state import FighterState, Intent, find_weapon, grip, intent, memo_of, state_of, status, weapons
 from .turns import ROUND_SECONDS, FudgeSchedule, TurnBudget
 from .unseen import sneaky, unseen
 
@@ -136,7 +136,8 @@ class FudgeOpposed:
     def end_turn(self, world: Any, unit: Any) -> list[Effect]:
         st = state_of(unit)
         out: list[Effect] = []
-        if status(unit).get("full_defence") and st.full_defence_turn < st.turns:
+        raw = getattr(unit, "status", None)   # (full_defence is never one of status()'s folded-in keys)
+        if raw and raw.get("full_defence") and st.full_defence_turn < st.turns:
             out.append(Status(unit.id, {"full_defence": False}))
         return out + attacks.resolve_ready_pools(world, unit)
 
@@ -196,6 +197,8 @@ class FudgeOpposed:
             target = world.unit(it.target)
         except KeyError:
             return []
+        if grip(target) not in ("pinner", "holder"):
+            return []   # (let_go_window's answer, without copying the target's statuses)
         win = attacks.let_go_window(target, unit, it.action)
         return [win] if win else []
 

@@ -55,9 +55,12 @@ def release(a: Any, b_id: str | None) -> list[Effect]:
     return out
 
 
-def ask_let_go(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effect], dict[str, Any]]:
-    """Ask the attacked pinner or holder; returns the effects and the target's statuses after."""
-    st = status(target)
+def ask_let_go(world: Any, me: Any, target: Any, action: str, st: dict[str, Any] | None = None
+               ) -> tuple[list[Effect], dict[str, Any]]:
+    """Ask the attacked pinner or holder; returns the effects and the target's statuses after
+    (``st``: the target's statuses, when already read; never changed here)."""
+    if st is None:
+        st = status(target)
     win = let_go_window(target, me, action, st)
     if win is None or not world.ask(target, win):
         return [], st
@@ -77,12 +80,12 @@ def situation(world: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] 
 
 
 def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
-           sneak: bool = False, st_me: dict[str, Any] | None = None, distance: float | None = None
-           ) -> list[Effect]:
-    """One contest and its harm (``st_me``, ``distance``: my statuses and the distance to ``target``,
-    when already read: nothing an attack does is applied before it returns, so they hold for both
-    strikes of a two-weapon attack)."""
-    effects, tst = ask_let_go(world, me, target, action)
+           sneak: bool = False, st_me: dict[str, Any] | None = None, distance: float | None = None,
+           tst: dict[str, Any] | None = None) -> list[Effect]:
+    """One contest and its harm (``st_me``, ``distance``, ``tst``: my statuses, the distance to ``target``
+    and its statuses, when already read: nothing an attack does is applied before it returns, so they
+    hold for both strikes of a two-weapon attack)."""
+    effects, tst = ask_let_go(world, me, target, action, tst)
     if st_me is None:
         st_me = status(me)
     mods, light = situation(world, me, target, use, st_me)
@@ -162,12 +165,13 @@ def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, acti
         st_me, usable, distance = status(me), None, world.distance(me, target)
     else:
         st_me, usable, distance = seen
-    effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance)
+    tst = status(target)   # the target's statuses before either strike (the second asks a let-go again)
+    effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance, tst)
     second = dual_partner(me, weapon, usable) or (weapon if weapon.two_shots else None)
     if second is not None and target.tracks.get("hp", 0) - harm_in(effects, target.id) > 0:
         use2 = weapon_use(second, distance)
         if not isinstance(use2, str) and not any(isinstance(e, Status) and "jammed" in e.changes for e in effects):
-            effects += strike(world, me, target, second, use2, action, False, st_me, distance)
+            effects += strike(world, me, target, second, use2, action, False, st_me, distance, tst)
     return effects
 
 

@@ -108,7 +108,7 @@ def memo_of(world: Any) -> Memo:
 
 class Intent(NamedTuple):
     """The declared act: action, target id, weapon name, options (a named tuple: every act reads one,
-    twice; ``options`` is a fresh dict from :func:`intent`, the default an empty one never written to)."""
+    twice; ``options`` a fresh dict from :func:`intent`, or :data:`NO_OPTIONS` when the act gives none)."""
 
     action: str
     target: str | None = None
@@ -116,12 +116,19 @@ class Intent(NamedTuple):
     options: Mapping[str, Any] = MappingProxyType({})
 
 
+NO_OPTIONS = Intent._field_defaults["options"]
+"""The empty options of an act that gives none (read-only)."""
+
+
 def intent(act: Any) -> Intent:
     """Read the engine's ``Act`` (``action``, ``target``, ``weapon``, optional ``options``) or a dict."""
     if isinstance(act, Intent):
         return act
     if type(act) is Act:   # the engine's (the usual case: no Mapping check, no getattr with defaults)
-        return Intent(str(act.action), act.target, act.weapon, dict(act.options or {}))
+        options = act.options
+        if not options:    # (most acts: the shared empty default, which nobody writes to)
+            return tuple.__new__(Intent, (str(act.action), act.target, act.weapon, NO_OPTIONS))
+        return Intent(str(act.action), act.target, act.weapon, dict(options))
     if isinstance(act, Mapping):
         get = act.get
     else:
@@ -159,6 +166,15 @@ def status(unit: Any) -> dict[str, Any]:
     if role:
         st.setdefault("role", role)
     return st
+
+
+def grip(unit: Any) -> str | None:
+    """``conditions.role(status(unit))`` without the copy when the unit has no status of its own (the
+    usual case: the engine keeps ``partner`` and ``role`` on the fighter)."""
+    if getattr(unit, "status", None):
+        return conditions.role(status(unit))
+    r = getattr(unit, "role", None)
+    return r if r in conditions.GRAPPLED_ROLES and getattr(unit, "partner", None) else None
 
 
 def is_hidden(unit: Any) -> bool:
@@ -227,4 +243,4 @@ def melee_damage(unit: Any, weapon: Weapon) -> int:
 
 
 __all__ = ["MEMO_KEY", "FighterState", "Pending", "Memo", "memo_of", "Intent", "intent", "state_of", "sheet_key",
-           "status", "is_hidden", "weapons", "find_weapon", "dual_partner", "melee_damage"]
+           "status", "grip", "is_hidden", "NO_OPTIONS", "weapons", "find_weapon", "dual_partner", "melee_damage"]
