@@ -170,6 +170,14 @@ class TurnBudget:
     """One turn: ``actions`` 1 and ``walk_m`` = move (halved prone or gone to ground, 0 grappled),
     or no action and twice the walk when the plan holds no action (or ``run``)."""
 
+    __slots__ = ("base_m", "actions", "walk_m", "swim_m", "done", "used_m", "ran")
+
+    opening: tuple[Effect, ...] = ()
+    """No effects open a turn here; ``delayed`` and ``done_actions`` are never set either (the engine
+    asks all three of every turn's budget: class attributes answer at once)."""
+    delayed = False
+    done_actions = 0
+
     def __init__(self, move_m: float, can_act: bool = True) -> None:
         self.base_m = move_m
         self.actions = 1 if can_act else 0
@@ -180,9 +188,11 @@ class TurnBudget:
         self.ran = False
 
     def planned(self, acts: Sequence[Any]) -> None:
-        names = [a.get("action") if isinstance(a, dict) else getattr(a, "action", None) for a in acts]
-        if not [n for n in names if n != "let_go"]:
-            self.run()
+        """A plan whose acts are none but ``let_go`` runs (a second move)."""
+        for a in acts:
+            if (a.get("action") if isinstance(a, dict) else getattr(a, "action", None)) != "let_go":
+                return
+        self.run()
 
     def run(self) -> None:
         """A second move instead of the action."""
