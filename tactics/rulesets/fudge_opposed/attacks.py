@@ -79,19 +79,31 @@ def situation(world: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any] 
     return mods, light
 
 
-def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
-           sneak: bool = False, st_me: dict[str, Any] | None = None, distance: float | None = None,
-           tst: dict[str, Any] | None = None) -> list[Effect]:
-    """One contest and its harm (``st_me``, ``distance``, ``tst``: my statuses, the distance to ``target``
-    and its statuses, when already read: nothing an attack does is applied before it returns, so they
-    hold for both strikes of a two-weapon attack)."""
-    effects, tst = ask_let_go(world, me, target, action, tst)
-    if st_me is None:
-        st_me = status(me)
+def contest_sides(world: Any, me: Any, target: Any, use: Use, st_me: dict[str, Any], tst: dict[str, Any]
+                  ) -> tuple[Side, Side, str]:
+    """The attacker's and the defender's :class:`~.contest.Side` of a strike, and the light at the target
+    (``st_me``, ``tst``: both fighters' statuses)."""
     mods, light = situation(world, me, target, use, st_me)
     atk = _NEW(Side, (me.id, use.skill, me.sheet.skill(use.skill), mods))
     rating, dmods = conditions.defence(tst, use.defence, target.sheet.skill(use.defence), target.sheet.shield)
-    o = contest(world.dice, atk, _NEW(Side, (target.id, use.defence, rating, dmods)), crits=True)
+    return atk, _NEW(Side, (target.id, use.defence, rating, dmods)), light
+
+
+def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: str,
+           sneak: bool = False, st_me: dict[str, Any] | None = None, distance: float | None = None,
+           tst: dict[str, Any] | None = None, sides: tuple[Use, Side, Side, str] | None = None) -> list[Effect]:
+    """One contest and its harm (``st_me``, ``distance``, ``tst``: my statuses, the distance to ``target``
+    and its statuses, when already read: nothing an attack does is applied before it returns, so they
+    hold for both strikes of a two-weapon attack; ``sides``: the use and :func:`contest_sides` read from
+    ``tst``, used when this strike's use is that one and no let-go changed ``tst``)."""
+    effects, st_t = ask_let_go(world, me, target, action, tst)
+    if st_me is None:
+        st_me = status(me)
+    if sides is not None and st_t is tst and sides[0] == use:
+        _, atk, dfd, light = sides   # (no let-go changed the target's statuses: the sides read stand)
+    else:
+        atk, dfd, light = contest_sides(world, me, target, use, st_me, st_t)
+    o = contest(world.dice, atk, dfd, crits=True)
     hit = o.won or sneak
     critical = o.critical or (sneak and o.won)
     roll = o.roll
@@ -166,12 +178,13 @@ def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, acti
     else:
         st_me, usable, distance = seen
     tst = status(target)   # the target's statuses before either strike (the second asks a let-go again)
-    effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance, tst)
+    sides = (use, *contest_sides(world, me, target, use, st_me, tst))   # the second weapon's too, mostly
+    effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance, tst, sides)
     second = dual_partner(me, weapon, usable) or (weapon if weapon.two_shots else None)
     if second is not None and target.tracks.get("hp", 0) - harm_in(effects, target.id) > 0:
         use2 = weapon_use(second, distance)
         if not isinstance(use2, str) and not any(isinstance(e, Status) and "jammed" in e.changes for e in effects):
-            effects += strike(world, me, target, second, use2, action, False, st_me, distance, tst)
+            effects += strike(world, me, target, second, use2, action, False, st_me, distance, tst, sides)
     return effects
 
 
@@ -313,6 +326,7 @@ def group_strike(world: Any, members: list[Any], attackers: int, target: Any, we
     return effects
 
 
-__all__ = ["LET_GO", "let_go_window", "release", "ask_let_go", "situation", "strike", "harm_in", "attack", "full_attack",
+__all__ = ["LET_GO", "let_go_window", "release", "ask_let_go", "situation", "contest_sides", "strike",
+           "harm_in", "attack", "full_attack",
            "identical", "still_to_act", "join_pool", "resolve_ready_pools", "resolve_stale_pools", "resolve_pool",
            "group_strike"]
