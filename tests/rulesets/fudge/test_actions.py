@@ -282,6 +282,20 @@ def test_attacked_pinner_is_asked_to_let_go_and_then_defends_in_full():
     assert effects[0].roll.vs.mods == [("Block", 0), ("pinner", 0)] and effects[0].hit
 
 
+def test_a_dual_wielder_asks_an_attacked_pinner_before_each_strike_and_reads_its_defence_anew():
+    """The second strike reuses the first one's contest sides only while no let-go changed the target."""
+    for answer, vs in ((True, [("Block", 1)]), (False, [("Block", 0), ("pinner", 0)])):
+        w, a, b = pinned_pair(hp=30)
+        c = FakeUnit("blue-2", "blue", fighter(weapons=[SWORD, DAGGER]), x=0.5)
+        w.units_.append(c)
+        w.answers["red-1"] = answer
+        effects = act(w.script(*Z, *Z, *Z, *Z), c, "melee", "red-1")
+        atts = only(effects, Attacked)
+        assert [x.weapon for x in atts] == ["sword", "dagger"]
+        assert [x.roll.vs.mods for x in atts] == [vs, vs]
+        assert kinds(effects).count("Status") == (4 if answer else 0)   # both let go, once a strike
+
+
 # -- stances (002 · Go to Ground, Full Defence, Prone) -------------------------------------
 def test_full_defence_adds_two_until_the_next_action():
     w, a, b = duel(fighter(), fighter())
