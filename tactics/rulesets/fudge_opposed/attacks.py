@@ -181,9 +181,18 @@ def full_attack(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, acti
     sides = (use, *contest_sides(world, me, target, use, st_me, tst))   # the second weapon's too, mostly
     effects = strike(world, me, target, weapon, use, action, sneak, st_me, distance, tst, sides)
     second = dual_partner(me, weapon, usable) or (weapon if weapon.two_shots else None)
-    if second is not None and target.tracks.get("hp", 0) - harm_in(effects, target.id) > 0:
+    if second is None:
+        return effects
+    left, jammed, tid = target.tracks.get("hp", 0), False, target.id   # (harm_in and the jam, one pass)
+    for e in effects:
+        if isinstance(e, Harm):
+            if e.who == tid:
+                left += e.changes.get("hp", 0)
+        elif isinstance(e, Status) and "jammed" in e.changes:
+            jammed = True
+    if left > 0:
         use2 = weapon_use(second, distance)
-        if not isinstance(use2, str) and not any(isinstance(e, Status) and "jammed" in e.changes for e in effects):
+        if not isinstance(use2, str) and not jammed:
             effects += strike(world, me, target, second, use2, action, False, st_me, distance, tst, sides)
     return effects
 
