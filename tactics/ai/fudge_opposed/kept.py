@@ -63,6 +63,8 @@ def turn_key(view: Any, me: Any, enemies: list[Any], grapples: bool, st_me: dict
     if len(enemies) != 1 or view.allies():
         return None
     target = enemies[0]
+    if not math.dist(me.pos, target.pos) < SHORT_RANGE_M:
+        return None   # (what _part finds first: an approach turn makes no glance)
     seen = glance(me, target, st_me)
     if seen is not None:
         kept = view.memo.get(GLANCES)

@@ -139,6 +139,8 @@ class FudgeOpposed:
         raw = getattr(unit, "status", None)   # (full_defence is never one of status()'s folded-in keys)
         if raw and raw.get("full_defence") and st.full_defence_turn < st.turns:
             out.append(Status(unit.id, {"full_defence": False}))
+        if not memo_of(world).pools:
+            return out   # nothing waits (resolve_ready_pools' answer, unasked)
         return out + attacks.resolve_ready_pools(world, unit)
 
     # -- movement numbers -----------------------------------------------------------

@@ -92,6 +92,8 @@ class FudgeSchedule:
 
     def acts_in(self, uid: str, r: int) -> bool:
         """Whether ``uid`` has a turn of its own in round ``r``."""
+        if not self.surprise_order:
+            return True   # (no surprise round: is_surprise's answer, unasked)
         return uid in self.expecting if self.is_surprise(r) else True
 
     def roll_initiative(self) -> list[Effect]:
