@@ -65,8 +65,9 @@ def explain(choice: Option, others: list[Option], head: str = "", top: int = 2) 
 
 def label(view: Any, u: Any) -> str:
     """``Trooper (red-2)`` when others share its name, else ``Trooper``."""
-    same = sum(1 for o in view.units() if o.name == u.name)
-    return f"{u.name} ({u.id})" if same > 1 else u.name
+    name = u.name
+    same = [o.name for o in view.units()].count(name)   # (a list and count: no generator, a name read once)
+    return f"{name} ({u.id})" if same > 1 else name
 
 
 def light_at(view: Any, u: Any) -> str:
