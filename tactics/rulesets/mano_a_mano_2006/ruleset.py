@@ -35,6 +35,7 @@ from .ledger import Ledger, from_pools, pools_of
 from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
+from .phases import opening
 from .pools import phase_two, standing, take_harm
 from .reacting import defend_window, interfere_window
 from .schedule import FixedOrder, acts_in_round, initiative_order
@@ -109,7 +110,11 @@ class ManoAMano2006:
             return None
         st.turn += 1
         st.opening_evade = False
-        opening: list[Effect] = []
+        if not st.holds:   # nothing kept to upkeep: phases 1 and 2 only (kept by their numbers)
+            effects, ready, acting = opening(unit.id, unit.tracks, sheet.hp_per_round, sheet.encumbrance)
+            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
+                               sheet.swim_stride, opening=effects, acting=acting)
+        opening_effects: list[Effect] = []
         led = Ledger({unit.id: pools_of(unit)}, lambda uid: pools_of(world.unit(uid)))
         if led.pools(unit.id).stun:
             led.move(unit.id, {"stun": -1, "other": 1}, "phase 1: recovers a stun point")
@@ -123,10 +128,10 @@ class ManoAMano2006:
                 kept = min(p.other, st.keep_in_other(sheet.encumbrance))
                 keep = f"; keeps {kept} in other for gear and holds" if kept else ""
                 led.move(unit.id, changes, f"phase 2: readies {from_pools(changes)}{keep}")
-        opening.extend(led.effects)
+        opening_effects.extend(led.effects)
         ready = led.pools(unit.id).ready
         return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
-                           stride(sheet.ability("swimming")), opening=opening, acting=acting)
+                           sheet.swim_stride, opening=opening_effects, acting=acting)
 
     def _upkeep(self, world: Any, unit: Any, led: Ledger) -> None:
         """Holds end when their points are no longer in other, when the holder is not fighting or the

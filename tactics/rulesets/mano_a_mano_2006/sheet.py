@@ -140,6 +140,11 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     def stride(self) -> float:
         return stride(self.ability("running"))
 
+    @cached_property
+    def swim_stride(self) -> float:
+        """Metres per point swum: 1 + swimming."""
+        return stride(self.ability("swimming"))
+
     @property
     def running(self) -> float:
         """Metres a turn of movement covers, HP/round strides: the longest jump with a running start
