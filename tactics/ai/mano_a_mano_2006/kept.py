@@ -37,12 +37,12 @@ def _fighter(u: Any) -> tuple | None:
         return None
     t = u.tracks
     get = t.get
+    if st.disarmed:
+        lost, missiles = tuple(sorted(st.disarmed)), any(w.is_missile for w in weapons_in_hand(u))
+    else:
+        lost, missiles = (), sheet.has_missile
     return (u.id, id(sheet), get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0),
-            bool(prone), st.evading, st.can_evade(), tuple(st.disarmed) if st.disarmed else ())
-
-
-def _missiles(u: Any) -> bool:
-    return any(w.is_missile for w in weapons_in_hand(u))
+            bool(prone), st.evading, st.can_evade(), lost, missiles)
 
 
 def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:
@@ -51,7 +51,7 @@ def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:
     if mine is None:
         return None
     key: list[Any] = [type(policy), policy.aggression, mine]
-    sights = _missiles(me)
+    sights = mine[-1]
     for e in enemies:
         theirs = _fighter(e)
         if theirs is None:
@@ -59,7 +59,7 @@ def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:
         key.append(theirs)
         key.append(view.distance(me, e))
         key.append(e.name)
-        if sights or _missiles(e):
+        if sights or theirs[-1]:
             key.append((me.pos, e.pos, view.can_see(me, e), view.can_see(e, me)))
     return tuple(key)
 

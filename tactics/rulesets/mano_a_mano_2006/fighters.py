@@ -18,6 +18,7 @@ from typing import Any
 
 from tactics.rules.records import Mod
 
+from .manipulation import MANIPULATIONS
 from .moving import stance_mods
 from .sheet import Sheet, Weapon
 from .state import FighterState, Options
@@ -85,8 +86,6 @@ def attack_kind(action: str, weapon: Weapon) -> str:
     """The stance table's kind: strike, throw, shot or grapple."""
     if weapon.is_missile:
         return "throw" if weapon.kind == "thrown" else "shot"
-    from .manipulation import MANIPULATIONS
-
     return "grapple" if action in MANIPULATIONS or action == "escape" else "strike"
 
 

@@ -44,6 +44,11 @@ from .state import FighterState, Options
 
 VERSION = "1"
 
+_ATTACKS = frozenset(STRIKES + MANIPULATIONS)
+"""The actions :func:`.attack.resolve` plays."""
+_WINDOWED = _ATTACKS | {"defend"}
+"""The actions that open ``defend`` and ``interfere`` windows."""
+
 
 class ManoAMano2006:
     """Mano a Mano, 2006 revision (seed 001, rulings DECISIONS-2006, docs/rules-2006.md)."""
@@ -88,7 +93,12 @@ class ManoAMano2006:
         return FighterState()
 
     def standing(self, unit: Any) -> str:
-        return standing(pools_of(unit))
+        """As :func:`.pools.standing`, read straight from the tracks (the engine asks after every harm)."""
+        get = unit.tracks.get
+        available = get("ready", 0) + get("defense", 0) + get("other", 0)
+        if available + get("stun", 0) <= 0:   # every point damaged
+            return "out"
+        return "fighting" if available else "down"
 
     def progress(self, unit: Any) -> float:
         p = pools_of(unit)
@@ -224,10 +234,10 @@ class ManoAMano2006:
     def reactions(self, world: Any, unit: Any, act: Any) -> list[Window]:
         """The choice windows :meth:`act` will ask (through ``World.ask``) when ``act`` is an attack:
         the target's ``defend`` and each ally's ``interfere``. None is a ``turn`` window."""
-        if act.action not in STRIKES + MANIPULATIONS + ("defend",) or getattr(act, "target", None) is None:
+        if act.action not in _WINDOWED or getattr(act, "target", None) is None:
             return []
         target = world.unit(act.target)
-        mine = pools_of(unit).ready
+        mine = int(unit.tracks.get("ready", 0))
         points = sum(points_of(act.action, getattr(act, "options", None), mine).values())
         out = [defend_window(target.id, unit.id, act.action, pools_of(target).ready, points)]
         for ally in world.units():
@@ -239,7 +249,7 @@ class ManoAMano2006:
         led = Ledger(lookup=lambda uid: pools_of(world.unit(uid)))
         budget.ready = led.pools(unit.id).ready
         name = act.action
-        if name in STRIKES + MANIPULATIONS:
+        if name in _ATTACKS:
             budget.spend(resolve(world, unit, act, budget.ready, turn, led))
         elif name == "defend":
             evade(led, unit, budget)
@@ -263,7 +273,7 @@ class ManoAMano2006:
         if name == "defend":
             attack = _Act("attack", act.target, getattr(act, "weapon", None), getattr(act, "options", None))
             return refusal(world, unit, attack, ready - 1)
-        if name in STRIKES + MANIPULATIONS:
+        if name in _ATTACKS:
             return refusal(world, unit, act, ready)
         if name == "evade" and not state_of(unit).can_evade():
             return "only one evasion a turn"

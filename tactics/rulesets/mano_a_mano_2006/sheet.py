@@ -164,6 +164,11 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return (*self.weapons, BODY)
 
     @cached_property
+    def has_missile(self) -> bool:
+        """Whether any of :attr:`weapons_and_body` is a missile (thrown or shot)."""
+        return any(w.is_missile for w in self.weapons_and_body)
+
+    @cached_property
     def best_defense(self) -> Weapon:
         """The hand-to-hand weapon (or body) with the best defense modifier, none lost (the first on a tie)."""
         ws = [w for w in self.weapons_and_body if not w.is_missile] or list(self.weapons_and_body)
