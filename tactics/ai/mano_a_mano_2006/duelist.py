@@ -108,7 +108,7 @@ class Duelist:
             return Plan([], idle(me))
         key = glance(view, me, enemies, self) if type(self) in KEPT_POLICIES else None
         if key is not None:
-            found, got = kept_strike(view, key, me, enemies)
+            found, got = kept_strike(view, key)
             if got is not None:
                 return got
             if found:   # nobody in reach: close in

@@ -29,20 +29,21 @@ SHARED_KEY = "2006 duelist in reach"
 
 
 def _fighter(u: Any) -> tuple | None:
-    """What the choice reads of one fighter, or None when it is held (then nothing is kept)."""
+    """What the choice reads of one fighter, or None when it is held (then nothing is kept). Its sheet
+    is named by ``id``: the kept value holds the sheets, so no other sheet takes that id meanwhile."""
     sheet, prone, _partner, _role, _x, _y, _z, st = u.glance
     if type(st) is not FighterState:
         st = state_of(u)
     if st.held_by:
         return None
-    t = u.tracks
-    get = t.get
+    get = u.tracks.get
+    turn, until = st.turn, st.evade_until
     if st.disarmed:
         lost, missiles = tuple(sorted(st.disarmed)), any(w.is_missile for w in weapons_in_hand(u))
     else:
         lost, missiles = (), sheet.has_missile
     return (u.id, id(sheet), get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0),
-            bool(prone), st.evading, st.can_evade(), lost, missiles)
+            bool(prone), until >= turn and until >= 0, st.evaded_on != turn, lost, missiles)
 
 
 def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:
@@ -52,20 +53,15 @@ def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:
         return None
     key: list[Any] = [type(policy), policy.aggression, mine]
     sights = mine[-1]
+    distance = view.distance
     for e in enemies:
         theirs = _fighter(e)
         if theirs is None:
             return None
-        key.append(theirs)
-        key.append(view.distance(me, e))
-        key.append(e.name)
+        key += (theirs, distance(me, e), e.name)
         if sights or theirs[-1]:
             key.append((me.pos, e.pos, view.can_see(me, e), view.can_see(e, me)))
     return tuple(key)
-
-
-def _sheets(me: Any, enemies: list[Any]) -> tuple:
-    return (me.sheet, *(e.sheet for e in enemies))
 
 
 def _copy(plan: Plan | None) -> Plan | None:
@@ -76,27 +72,22 @@ def _copy(plan: Plan | None) -> Plan | None:
     return Plan(steps, plan.reason, plan.alternatives)
 
 
-def kept_strike(view: Any, key: tuple, me: Any, enemies: list[Any]) -> tuple[bool, Plan | None]:
+def kept_strike(view: Any, key: tuple) -> tuple[bool, Plan | None]:
     """``(found, plan)``: the kept choice under ``key`` (a fresh copy; None: nobody in reach)."""
     memo = view.shared.get(SHARED_KEY)
-    if memo is None:
-        return False, None
-    got = memo.get(key)
+    got = memo.get(key) if memo is not None else None
     if got is None:
         return False, None
-    sheets, plan = got
-    now = _sheets(me, enemies)
-    if len(now) != len(sheets) or any(a is not b for a, b in zip(sheets, now)):
-        return False, None   # a sheet id reused by another sheet: worked out again
-    return True, _copy(plan)
+    return True, _copy(got[1])
 
 
 def keep_strike(view: Any, key: tuple, me: Any, enemies: list[Any], plan: Plan | None) -> Plan | None:
-    """Keep ``plan`` (the choice worked out) under ``key``; returns it."""
+    """Keep ``plan`` (the choice worked out) under ``key``, with the sheets the key names by ``id``
+    (kept alive beside it); returns ``plan``."""
     memo = view.shared.get(SHARED_KEY)
     if memo is None or len(memo) >= KEPT_MEMORY:
         memo = view.shared[SHARED_KEY] = {}
-    memo[key] = (_sheets(me, enemies), _copy(plan))
+    memo[key] = ((me.sheet, *(e.sheet for e in enemies)), _copy(plan))
     return plan
 
 
