@@ -37,6 +37,7 @@ from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for
 from tactics.sim.plan import Act, Plan
 
+from .kept import glance, keep_strike, kept_strike
 from .odds import Split, defense_total, held, holding_value, my_stride, ready, strike_splits, threats
 from .windows import answer
 
@@ -105,10 +106,19 @@ class Duelist:
         points = ready(me)
         if points <= 0:
             return Plan([], idle(me))
+        key = glance(view, me, enemies, self) if type(self) in KEPT_POLICIES else None
+        if key is not None:
+            found, got = kept_strike(view, key)
+            if got is not None:
+                return got
+            if found:   # nobody in reach: close in
+                return self.close_in(view, me, enemies, points, threats(view, me, enemies))
         thr = threats(view, me, enemies)
         if state_of(me).held_by:
             return self.held(view, me, points, thr)
         got = self.strike(view, me, enemies, points, thr)
+        if key is not None:
+            keep_strike(view, key, me, enemies, got)
         if got is not None:
             return got
         return self.close_in(view, me, enemies, points, thr)
@@ -215,4 +225,7 @@ class Guard(Duelist):
         super().__init__(aggression)
 
 
-__all__ = ["Duelist", "Guard", "alternatives"]
+KEPT_POLICIES = (Duelist, Guard)
+"""The policies whose choice in reach is kept (:mod:`.kept`): the wrestler's reads its holds too."""
+
+__all__ = ["Duelist", "Guard", "alternatives", "KEPT_POLICIES"]

@@ -61,6 +61,13 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
     function of the numbers it reads (the attack's, my pools and passive bonus, my weapons and whether
     each reaches, both armours), kept in the scenario-shared cache: a long duel asks the same few
     questions again (each answer handed out is a fresh copy)."""
+    return [(v, dict(a), words) for v, a, words in _kept_defend_options(view, me, attacker, ready, attack_points,
+                                                                        aggression, seen)]
+
+
+def _kept_defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points: int, aggression: float,
+                         seen: dict[str, Any] | None) -> list[tuple[float, Any, str]]:
+    """:func:`defend_options` as kept (not to be changed: hand out copies)."""
     a_mod, aw, a_pow = guess_blow(view, attacker, me, attack_points, seen)
     key = (a_mod, aw.power, aw.sharpness, a_pow, ready, attack_points, aggression, pools_of(me).defense,
            best_defense(me).defense, _passive(me), held(me), absorbed_by(view, me), absorbed_by(view, attacker),
@@ -72,7 +79,7 @@ def defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points:
     got = memo.get(key)
     if got is None:
         got = memo[key] = _defend_options(view, me, attacker, ready, attack_points, aggression, a_mod, aw, a_pow)
-    return [(v, dict(a), words) for v, a, words in got]
+    return got
 
 
 def _defend_options(view: Any, me: Any, attacker: Any, ready: int, attack_points: int, aggression: float,
@@ -158,8 +165,9 @@ def answer(view: Any, window: Any, aggression: float = 1.0) -> Any:
     seen = default.get("attack") if isinstance(default.get("attack"), dict) else None
     if window.kind == "defend":
         ready = int(default.get("points", me.tracks.get("ready", 0)))
-        opts = defend_options(view, me, attacker, ready, points, aggression, seen)
-    elif window.kind == "interfere":
+        best = _kept_defend_options(view, me, attacker, ready, points, aggression, seen)[0]
+        return dict(best[1])   # a copy of the kept answer
+    if window.kind == "interfere":
         ready = int(me.tracks.get("ready", 0))
         target = seen.get("target") if seen else None
         ally = view.unit(target) if target else _victim(view, attacker, me)

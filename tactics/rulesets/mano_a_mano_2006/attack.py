@@ -47,10 +47,11 @@ REACH_SLACK_M = 0.05
 
 def points_of(action: str, options: Mapping[str, Any] | None, ready: int) -> dict[str, int]:
     """``modifier``, ``power`` and ``manipulation`` points of a plan (missing ones 0 when any is given)."""
-    o = dict(options or {})
-    keys = ("modifier", "power", "manipulation")
-    if any(k in o for k in keys):
-        return {k: max(0, int(o.get(k, 0))) for k in keys}
+    o = options if type(options) is dict else dict(options or {})
+    if "modifier" in o or "power" in o or "manipulation" in o:
+        get = o.get
+        return {"modifier": max(0, int(get("modifier", 0))), "power": max(0, int(get("power", 0))),
+                "manipulation": max(0, int(get("manipulation", 0)))}
     modifier = ready // 2
     rest = ready - modifier
     if action in ("attack", "shoot", "defend", "choke", "wrench"):
@@ -68,27 +69,32 @@ def within(world: Any, a: Any, b: Any, weapon: Any) -> bool:
 
 def refusal(world: Any, me: Any, act: Any, ready: int) -> str | None:
     """Why this attack or manipulation cannot be made now (None: it can)."""
+    return _checked(world, me, act, ready)[0]
+
+
+def _checked(world: Any, me: Any, act: Any, ready: int) -> tuple[str | None, Any, Any, dict[str, int] | None]:
+    """``(refusal, target, weapon, points)``: :func:`refusal` and what it read, for :func:`resolve`."""
     action = act.action
     target_id = getattr(act, "target", None)
     if target_id is None:
-        return f"{action} needs a target"
+        return f"{action} needs a target", None, None, None
     if target_id == me.id:
-        return f"{action} needs someone else as its target"
+        return f"{action} needs someone else as its target", None, None, None
     target = world.unit(target_id)
     w = weapon_in_hand(me, getattr(act, "weapon", None))
     if w is None:
-        return f"{sheet_of(me).name} does not hold {getattr(act, 'weapon', None)!r}"
+        return f"{sheet_of(me).name} does not hold {getattr(act, 'weapon', None)!r}", None, None, None
     if action in MANIPULATIONS and w.is_missile and action not in MISSILE_ALLOWED:
-        return f"a missile weapon cannot {action} (001 · Manipulation with Missile Weapons)"
+        return f"a missile weapon cannot {action} (001 · Manipulation with Missile Weapons)", None, None, None
     pts = points_of(action, getattr(act, "options", None), ready)
-    total = sum(pts.values())
+    total = pts["modifier"] + pts["power"] + pts["manipulation"]
     if total < 1:
-        return "an attack spends at least one point"
+        return "an attack spends at least one point", None, None, None
     if total > ready:
-        return f"{total} points asked, {ready} ready"
+        return f"{total} points asked, {ready} ready", None, None, None
     if not within(world, me, target, w):
-        return f"{target.name} is out of reach of {w.name}"
-    return None
+        return f"{target.name} is out of reach of {w.name}", None, None, None
+    return None, target, w, pts
 
 
 def _round_end(world: Any, rounds_after: int) -> float:
@@ -163,13 +169,11 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
 
 def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -> int:
     """Resolve an attack or manipulation into ``led``; returns the points the attacker spent."""
-    why = refusal(world, me, act, ready)
+    why, target, w, pts = _checked(world, me, act, ready)
     if why:
         led.add(Refused(me.id, why))
         return 0
-    action, target = act.action, world.unit(act.target)
-    w = weapon_in_hand(me, getattr(act, "weapon", None))
-    pts = points_of(action, getattr(act, "options", None), ready)
+    action = act.action
     m, p, mp = pts["modifier"], pts["power"], pts["manipulation"]
     total = m + p + mp
     led.move(me.id, {"ready": -total, "defense": m, "other": p + mp},

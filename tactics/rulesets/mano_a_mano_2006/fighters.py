@@ -18,6 +18,7 @@ from typing import Any
 
 from tactics.rules.records import Mod
 
+from .manipulation import MANIPULATIONS
 from .moving import stance_mods
 from .sheet import Sheet, Weapon
 from .state import FighterState, Options
@@ -30,6 +31,8 @@ def sheet_of(unit: Any) -> Sheet:
 def state_of(unit: Any) -> FighterState:
     """The unit's rule state (made on first use when the engine has none yet)."""
     st = getattr(unit, "state", None)
+    if type(st) is FighterState:
+        return st
     if not isinstance(st, FighterState):
         st = FighterState()
         unit.state = st
@@ -48,12 +51,12 @@ def options_of(world: Any) -> Options:
     return Options()
 
 
-def weapons_in_hand(unit: Any) -> list[Weapon]:
-    """The sheet's weapons and body, without those it has been disarmed of."""
+def weapons_in_hand(unit: Any) -> tuple[Weapon, ...]:
+    """The sheet's weapons and body, without those it has been disarmed of (a tuple: not to change)."""
     lost = state_of(unit).disarmed
     if not lost:
-        return sheet_of(unit).all_weapons   # a fresh list already
-    return [w for w in sheet_of(unit).all_weapons if w.name not in lost]
+        return unit.sheet.weapons_and_body
+    return tuple(w for w in unit.sheet.weapons_and_body if w.name not in lost)
 
 
 def weapon_in_hand(unit: Any, name: str | None) -> Weapon | None:
@@ -66,12 +69,16 @@ def weapon_in_hand(unit: Any, name: str | None) -> Weapon | None:
 
 def best_defense(unit: Any) -> Weapon:
     """The hand-to-hand weapon (or body) with the best defense modifier."""
+    if not state_of(unit).disarmed:
+        return unit.sheet.best_defense   # worked out once per sheet
     ws = [w for w in weapons_in_hand(unit) if not w.is_missile] or weapons_in_hand(unit)
     return max(ws, key=lambda w: w.defense)
 
 
 def melee_reach(unit: Any) -> float:
     """The longest reach among the hand-to-hand weapons in hand."""
+    if not state_of(unit).disarmed:
+        return unit.sheet.melee_reach
     return max((w.reach for w in weapons_in_hand(unit) if not w.is_missile), default=0.5)
 
 
@@ -79,8 +86,6 @@ def attack_kind(action: str, weapon: Weapon) -> str:
     """The stance table's kind: strike, throw, shot or grapple."""
     if weapon.is_missile:
         return "throw" if weapon.kind == "thrown" else "shot"
-    from .manipulation import MANIPULATIONS
-
     return "grapple" if action in MANIPULATIONS or action == "escape" else "strike"
 
 

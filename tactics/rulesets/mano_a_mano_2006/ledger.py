@@ -43,11 +43,19 @@ class Ledger:
 
     def move(self, uid: str, changes: Mapping[str, int], source: str) -> None:
         """Move points between pools (the changes sum to 0) and write the ``Harm``."""
-        changes = {k: int(v) for k, v in changes.items() if v}
-        if not changes:
+        moved: dict[str, int] = {}
+        total = 0
+        known = True
+        for k, v in changes.items():
+            if v:
+                moved[k] = v = int(v)
+                total += v
+                known = known and k in POOLS
+        if not moved:
             return
-        if sum(changes.values()) != 0 or any(k not in POOLS for k in changes):
-            raise ValueError(f"not a move between pools: {changes}")
+        if total != 0 or not known:
+            raise ValueError(f"not a move between pools: {moved}")
+        changes = moved
         p = self.pools(uid)
         after = p.plus(changes)
         if min(after.ready, after.defense, after.other, after.stun, after.damage) < 0:

@@ -32,6 +32,7 @@ Climbing difficulties on the d6 scale, and a fall's difficulty::
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from tactics.rules import stance_modifiers
 from tactics.rules.records import Mod
@@ -69,14 +70,27 @@ def points_for(metres: float, stride_m: float) -> int:
     return math.ceil(metres / stride_m - 1e-9)
 
 
+STANCE_MEMORY = 512
+"""How many stance answers :func:`stance_mods` keeps (a bounded ``lru_cache`` of a fixed table's reads)."""
+
+
 def stance_mods(on_ground: bool, grapple: str | None, attack_kind: str, *, role: str,
                 vs_grapple_partner: bool = False, from_above: bool = False, aiming: bool = False,
                 special: str | None = None) -> list[Mod]:
-    """000's stance table read with ±2 for each ±5. (001 · Stance and Position; DECISIONS-2006)"""
+    """000's stance table read with ±2 for each ±5. (001 · Stance and Position; DECISIONS-2006)
+    Every roll of a fight reads it twice; the table is fixed, so the answers are kept (a fresh list
+    each call)."""
+    return list(_stance_mods(bool(on_ground), grapple, attack_kind, role, bool(vs_grapple_partner),
+                             bool(from_above), bool(aiming), special))
+
+
+@lru_cache(maxsize=STANCE_MEMORY)
+def _stance_mods(on_ground: bool, grapple: str | None, attack_kind: str, role: str, vs_grapple_partner: bool,
+                 from_above: bool, aiming: bool, special: str | None) -> tuple[Mod, ...]:
     mods = stance_modifiers("on_the_ground" if on_ground else "standing", grapple, attack_kind, role=role,
                             vs_grapple_partner=vs_grapple_partner, from_above=from_above, aiming=aiming,
                             special=special)
-    return [(m.source, int(math.copysign(STANCE_STEP, m.value))) for m in mods if m.value]
+    return tuple((m.source, int(math.copysign(STANCE_STEP, m.value))) for m in mods if m.value)
 
 
 def instant_stand_automatic(agility: int, acrobatics: int) -> bool:

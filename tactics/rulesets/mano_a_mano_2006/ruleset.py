@@ -35,6 +35,7 @@ from .ledger import Ledger, from_pools, pools_of
 from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
+from .phases import opening
 from .pools import phase_two, standing, take_harm
 from .reacting import defend_window, interfere_window
 from .schedule import FixedOrder, acts_in_round, initiative_order
@@ -42,6 +43,11 @@ from .sheet import RULESET_NAME, Sheet, Weapon, load_sheet, sheet_from_dict, she
 from .state import FighterState, Options
 
 VERSION = "1"
+
+_ATTACKS = frozenset(STRIKES + MANIPULATIONS)
+"""The actions :func:`.attack.resolve` plays."""
+_WINDOWED = _ATTACKS | {"defend"}
+"""The actions that open ``defend`` and ``interfere`` windows."""
 
 
 class ManoAMano2006:
@@ -87,7 +93,12 @@ class ManoAMano2006:
         return FighterState()
 
     def standing(self, unit: Any) -> str:
-        return standing(pools_of(unit))
+        """As :func:`.pools.standing`, read straight from the tracks (the engine asks after every harm)."""
+        get = unit.tracks.get
+        available = get("ready", 0) + get("defense", 0) + get("other", 0)
+        if available + get("stun", 0) <= 0:   # every point damaged
+            return "out"
+        return "fighting" if available else "down"
 
     def progress(self, unit: Any) -> float:
         p = pools_of(unit)
@@ -109,7 +120,11 @@ class ManoAMano2006:
             return None
         st.turn += 1
         st.opening_evade = False
-        opening: list[Effect] = []
+        if not st.holds:   # nothing kept to upkeep: phases 1 and 2 only (kept by their numbers)
+            effects, ready, acting = opening(unit.id, unit.tracks, sheet.hp_per_round, sheet.encumbrance)
+            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
+                               sheet.swim_stride, opening=effects, acting=acting)
+        opening_effects: list[Effect] = []
         led = Ledger({unit.id: pools_of(unit)}, lambda uid: pools_of(world.unit(uid)))
         if led.pools(unit.id).stun:
             led.move(unit.id, {"stun": -1, "other": 1}, "phase 1: recovers a stun point")
@@ -123,10 +138,10 @@ class ManoAMano2006:
                 kept = min(p.other, st.keep_in_other(sheet.encumbrance))
                 keep = f"; keeps {kept} in other for gear and holds" if kept else ""
                 led.move(unit.id, changes, f"phase 2: readies {from_pools(changes)}{keep}")
-        opening.extend(led.effects)
+        opening_effects.extend(led.effects)
         ready = led.pools(unit.id).ready
         return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
-                           stride(sheet.ability("swimming")), opening=opening, acting=acting)
+                           sheet.swim_stride, opening=opening_effects, acting=acting)
 
     def _upkeep(self, world: Any, unit: Any, led: Ledger) -> None:
         """Holds end when their points are no longer in other, when the holder is not fighting or the
@@ -219,10 +234,10 @@ class ManoAMano2006:
     def reactions(self, world: Any, unit: Any, act: Any) -> list[Window]:
         """The choice windows :meth:`act` will ask (through ``World.ask``) when ``act`` is an attack:
         the target's ``defend`` and each ally's ``interfere``. None is a ``turn`` window."""
-        if act.action not in STRIKES + MANIPULATIONS + ("defend",) or getattr(act, "target", None) is None:
+        if act.action not in _WINDOWED or getattr(act, "target", None) is None:
             return []
         target = world.unit(act.target)
-        mine = pools_of(unit).ready
+        mine = int(unit.tracks.get("ready", 0))
         points = sum(points_of(act.action, getattr(act, "options", None), mine).values())
         out = [defend_window(target.id, unit.id, act.action, pools_of(target).ready, points)]
         for ally in world.units():
@@ -234,7 +249,7 @@ class ManoAMano2006:
         led = Ledger(lookup=lambda uid: pools_of(world.unit(uid)))
         budget.ready = led.pools(unit.id).ready
         name = act.action
-        if name in STRIKES + MANIPULATIONS:
+        if name in _ATTACKS:
             budget.spend(resolve(world, unit, act, budget.ready, turn, led))
         elif name == "defend":
             evade(led, unit, budget)
@@ -258,7 +273,7 @@ class ManoAMano2006:
         if name == "defend":
             attack = _Act("attack", act.target, getattr(act, "weapon", None), getattr(act, "options", None))
             return refusal(world, unit, attack, ready - 1)
-        if name in STRIKES + MANIPULATIONS:
+        if name in _ATTACKS:
             return refusal(world, unit, act, ready)
         if name == "evade" and not state_of(unit).can_evade():
             return "only one evasion a turn"

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -97,10 +98,15 @@ class Armor(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     absorption: NonNeg
 
 
-class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True, dict=True):
     """A 2006 sheet as written. ``hp`` overrides the HP the abilities give; ``absorption`` is the
     body's own (always applies); ``encumbrance`` the points that stay in other to carry gear;
-    ``speed`` 1/4, 1/2 or 1 (turns skipped, 001 · Rounds); ``ai`` a policy name hint."""
+    ``speed`` 1/4, 1/2 or 1 (turns skipped, 001 · Rounds); ``ai`` a policy name hint.
+
+    The numbers a turn reads again and again (HP, HP per round, the stride, the weapons with the
+    body) are worked out once per sheet (``cached_property``, kept in the instance's ``__dict__``,
+    which ``dict=True`` gives a frozen struct; never encoded, compared or hashed): a sheet is
+    written once and not changed in place."""
 
     name: str
     ruleset: str = RULESET_NAME
@@ -118,21 +124,26 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     qualities: list[str] = []
     ai: str = ""
 
-    @property
+    @cached_property
     def max_hp(self) -> int:
         """HP that count: the written ``hp``, else the two best athletic abilities (at least 1)."""
         return hit_points(self.abilities, self.hp)
 
-    @property
+    @cached_property
     def hp_per_round(self) -> int:
         return hp_per_round(self.max_hp)
 
     def ability(self, name: str) -> int:
         return int(self.abilities.get(name, 0))
 
-    @property
+    @cached_property
     def stride(self) -> float:
         return stride(self.ability("running"))
+
+    @cached_property
+    def swim_stride(self) -> float:
+        """Metres per point swum: 1 + swimming."""
+        return stride(self.ability("swimming"))
 
     @property
     def running(self) -> float:
@@ -142,14 +153,35 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
 
     @property
     def all_weapons(self) -> list[Weapon]:
-        """The sheet's weapons, then the body unless one of them is called ``body``."""
+        """The sheet's weapons, then the body unless one of them is called ``body`` (a fresh list)."""
+        return list(self.weapons_and_body)
+
+    @cached_property
+    def weapons_and_body(self) -> tuple[Weapon, ...]:
+        """:attr:`all_weapons` as a tuple, worked out once (what a fighter holds until disarmed)."""
         if any(w.name == "body" for w in self.weapons):
-            return list(self.weapons)
-        return list(self.weapons) + [BODY]
+            return tuple(self.weapons)
+        return (*self.weapons, BODY)
+
+    @cached_property
+    def has_missile(self) -> bool:
+        """Whether any of :attr:`weapons_and_body` is a missile (thrown or shot)."""
+        return any(w.is_missile for w in self.weapons_and_body)
+
+    @cached_property
+    def best_defense(self) -> Weapon:
+        """The hand-to-hand weapon (or body) with the best defense modifier, none lost (the first on a tie)."""
+        ws = [w for w in self.weapons_and_body if not w.is_missile] or list(self.weapons_and_body)
+        return max(ws, key=lambda w: w.defense)
+
+    @cached_property
+    def melee_reach(self) -> float:
+        """The longest reach among the hand-to-hand weapons, none lost."""
+        return max((w.reach for w in self.weapons_and_body if not w.is_missile), default=0.5)
 
     def weapon(self, name: str | None) -> Weapon:
         """The weapon called ``name`` (None: the first); ``KeyError`` when there is none."""
-        weapons = self.all_weapons
+        weapons = self.weapons_and_body
         if name is None:
             return weapons[0]
         for w in weapons:
