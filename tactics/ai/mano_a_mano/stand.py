@@ -61,8 +61,8 @@ class Stand:
     def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None) -> tuple | None:
         """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
         cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
-        past the first, 4 + cover, the ground's one height if it is flat else None, and the x and y
-        bounds of the cells), None if none: a pure function of the map, my mover, place, walk, ``reach``,
+        past the first, 4 + cover, the ground's one height if it is flat else None, the x and y
+        bounds of the cells, and the eyes' heights as one array), None if none: a pure function of the map, my mover, place, walk, ``reach``,
         ``keep_height`` and the cells I gave up on, kept per scenario for the turns enemies move."""
         shared = view.shared.get("archer ground")
         if shared is None or shared[0] is not view.map:
@@ -103,7 +103,8 @@ class Stand:
             turns = np.ceil(np.maximum(cost, 1e-9) / max(budget, 1e-9))
             flat = float(gz[0]) if bool((gz == gz[0]).all()) else None
             box = (float(xs.min()), float(xs.max()), float(ys.min()), float(ys.max()))
-            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1), 4.0 + cover, flat, box)
+            got = (cost, cell, xs, ys, gz, codes, A, h, cover, 0.03 * cost, 0.5 * (turns - 1), 4.0 + cover, flat, box,
+                   A[:, 2].copy())
             for arr in got:
                 if isinstance(arr, np.ndarray):
                     arr.flags.writeable = False
@@ -117,16 +118,18 @@ class Stand:
         tmap, sp, ground = view.map, spots(view), self._ground(view, me, reach, keep_height, mover)
         if ground is None:
             return None
-        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box = ground
+        _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box, az = ground
         rng = view.max_range(me, bow, "quick shot")
         # sight of the focus target, and of anyone (a climber coming up counts)
         others = [e for e in enemies if e.id != target.id]
         if len(others) > 4:  # the four nearest (with fewer, their order only decides which line is drawn first)
             others = sorted(others, key=lambda e: view.flat_distance(me, e))[:4]
         watch = [target] + others
-        W = np.array([(e.x, e.y, e.z + (0.5 if e.prone else EYE_HEIGHT_M)) for e in watch])
-        d_all = np.sqrt(((A[:, None, :] - W[None, :, :]) ** 2).sum(axis=2))
-        range_pen = 0.25 * np.floor(d_all[:, 0] * 20 / max(rng, 1e-9))
+        W = [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M))) for e in watch]
+        # the distance of each spot's eye to the target: np.sum's order over (dx², dy², dz²), to the bit
+        tx, ty, tz = W[0]
+        dx, dy, dz = xs - tx, ys - ty, az - tz
+        range_pen = 0.25 * np.floor(np.sqrt((dx * dx + dy * dy) + dz * dz) * 20 / max(rng, 1e-9))
         # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0): the
         # same float operations, in the same order, whichever of the shortcuts below are taken
         foes = [(float(e.x), float(e.y), float(e.z), e.character.airspeed > 0,
@@ -146,7 +149,7 @@ class Stand:
             hg = height if flat is not None else float(height[k])
             return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
 
-        looks = Looks(sp, tmap, cell, A, [tuple(w) for w in W.tolist()], d_all <= rng)
+        looks = Looks(sp, tmap, cell, A, W, rng)
         i, sees_i = looks.best(top, score)
         if i == h or (abs(xs[i] - me.x) < 0.5 and abs(ys[i] - me.y) < 0.5):
             return None, "", bool(sees_i)
