@@ -39,7 +39,7 @@ import numpy as np
 
 from tactics.sim.view import EYE_HEIGHT_M
 
-__all__ = ["Spots", "Looks", "spots", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
+__all__ = ["Spots", "Looks", "spots", "in_range", "UNKNOWN", "CLEAR", "BLOCKED", "COLUMN_BYTES", "SQUARE_CELLS", "PAIRS"]
 
 UNKNOWN, CLEAR, BLOCKED = 0, 1, 2
 """A column's entries: not asked yet, a clear line, a blocked one."""
@@ -202,11 +202,13 @@ class Looks:
 
     Spot ``k`` (flat cell ``cells[k]``, -1 for an eye off a cell's centre, at eye
     ``eyes[k]``) *sees* 1.0 when its line to ``points[0]`` (the target) is clear and
-    within range (``near[k, 0]``), else 0.75 when one to any other point in range is,
-    else 0; each spot's answer is worked out once, the first time it is asked."""
+    within range, else 0.75 when one to any other point in range is, else 0; each
+    spot's answer is worked out once, the first time it is asked. ``near``: a bool
+    array, spot by point, of what is in range, or the range in metres (then each
+    spot's row is worked out when it is asked, :func:`in_range`)."""
 
     def __init__(self, sp: Spots, tmap: Any, cells: np.ndarray, eyes: np.ndarray,
-                 points: list[tuple[float, float, float]], near: np.ndarray) -> None:
+                 points: list[tuple[float, float, float]], near: np.ndarray | float) -> None:
         self.sp, self.map, self.cells, self.eyes, self.points, self.near = sp, tmap, cells, eyes, points, near
         self._sees: dict[int, float] = {}
 
@@ -214,8 +216,9 @@ class Looks:
         """What spot ``k`` sees: 1.0, 0.75 or 0.0."""
         got = self._sees.get(k)
         if got is None:
-            near, points, see = self.near[k].tolist(), self.points, self.sp.see
+            points, see = self.points, self.sp.see
             cell, eye = int(self.cells[k]), tuple(self.eyes[k].tolist())
+            near = self.near[k].tolist() if isinstance(self.near, np.ndarray) else in_range(eye, points, self.near)
             got = 0.0
             if near[0] and see(self.map, cell, eye, points[0]):  # type: ignore[arg-type]
                 got = 1.0
@@ -243,6 +246,22 @@ class Looks:
             if sc > best_score or (sc == best_score and k < best):
                 best, best_score = k, sc
         return best, self._sees[best]
+
+
+def in_range(eye: tuple[float, float, float], points: list[tuple[float, float, float]], rng: float) -> list[bool]:
+    """For each of ``points``, whether ``eye`` is at most ``rng`` metres from it: the distance summed
+    as ``np.sum`` sums the squares of the offsets along its last axis, ``(dx² + dy²) + dz²``, and
+    rooted, so the same float as ``np.sqrt(((A[:, None] - W[None]) ** 2).sum(axis=2))`` gives::
+
+        >>> in_range((0.0, 0.0, 1.5), [(3.0, 4.0, 1.5), (3.0, 4.0, 2.5)], 5.0)
+        [True, False]
+    """
+    x, y, z = eye
+    out = []
+    for px, py, pz in points:
+        dx, dy, dz = x - px, y - py, z - pz
+        out.append(math.sqrt((dx * dx + dy * dy) + dz * dz) <= rng)
+    return out
 
 
 def spots(view: Any) -> Spots:
