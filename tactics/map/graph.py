@@ -31,11 +31,12 @@ import bisect
 import heapq
 import math
 import threading
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .frozen import frozen_floats, frozen_ints
+from .graphshare import shared_build
 from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .shared import locked_cached_property
@@ -100,6 +101,13 @@ class CellGraph:
     @classmethod
     def build(cls, kinds: np.ndarray, stand: np.ndarray, depths: np.ndarray,
               surfaces: np.ndarray, cell_size: float, mover: Mover) -> CellGraph:
+        """:meth:`build_new`, or the graph it made from these very arrays for a mover that differs from
+        ``mover`` only where the map makes no difference (:mod:`tactics.map.graphshare`: the same edges)."""
+        return shared_build(kinds, stand, depths, surfaces, cell_size, mover, cls.build_new)
+
+    @classmethod
+    def build_new(cls, kinds: np.ndarray, stand: np.ndarray, depths: np.ndarray,
+                  surfaces: np.ndarray, cell_size: float, mover: Mover) -> CellGraph:
         """Every edge for ``mover``, vectorised per direction.
 
         ``kinds`` are codes into ``KINDS``, ``stand`` the height one stands (or
@@ -364,51 +372,6 @@ class CellGraph:
                        kind=LEG_KINDS[k], surface=SURFACES[sf] if sf >= 0 else None,
                        gap=None if gp != gp else gp)
         return G
-
-
-def frozen_ints(a: np.ndarray, pool: tuple[int, ...]) -> tuple[int, ...]:
-    """``a`` as a tuple of the ints of ``pool`` (``pool[i] == i``): one shared object per value.
-
-    A tuple of numbers is left alone by the garbage collector (a list is walked
-    item by item in every full collection), and sharing the number objects
-    keeps a big map's edges at 8 bytes each instead of ~36. (One ``itemgetter``
-    of every index builds the tuple in C: a third of the time of a ``map``.)"""
-    if len(a) < 2:
-        return tuple(pool[i] for i in a.tolist())
-    return itemgetter(*a.tolist())(pool)
-
-
-def frozen_floats(a: np.ndarray) -> tuple[float, ...]:
-    """``a`` as a tuple of floats, one object per distinct value (see :func:`frozen_ints`).
-
-    The distinct values are ``np.unique``'s; each item is found among them by a binary search
-    (``searchsorted``: a map's edges have a handful of costs) instead of the inverse of a
-    whole sort. Where the two could pick different objects for equal values (both 0.0 and -0.0,
-    NaNs of more than one bit pattern) it takes ``np.unique``'s inverse as it always did."""
-    a = a.ravel()
-    vals = np.unique(a)
-    if len(a) < 2 or _ambiguous(a, vals):
-        vals, inv = np.unique(a, return_inverse=True)
-        inv = inv.ravel()
-    else:
-        inv = np.searchsorted(vals, a)
-    objs = vals.tolist()
-    if len(inv) < 2:
-        return tuple(objs[i] for i in inv.tolist())
-    return itemgetter(*inv.tolist())(objs)
-
-
-def _ambiguous(a: np.ndarray, vals: np.ndarray) -> bool:
-    """Do values of ``a`` that compare equal differ in their bits (0.0 and -0.0, NaN payloads)?"""
-    if (vals == 0.0).any():
-        z = np.signbit(a[a == 0.0])
-        if z.any() and not z.all():
-            return True
-    if np.isnan(vals[-1]):
-        bits = a[np.isnan(a)].view(np.int64)
-        if (bits != bits[0]).any():
-            return True
-    return False
 
 
 def _jumps(kinds: np.ndarray, ncls: np.ndarray, h: np.ndarray, depths: np.ndarray, s: float,
