@@ -107,33 +107,37 @@ def _route(view: View, me: UnitView, goal: tuple[float, float], budget: float | 
 
 def _cut(legs: list[Any], start: tuple[float, ...], budget: float) -> Route:
     """The moves along ``legs`` (from ``start``) that ``budget`` metres pay for: one per corner,
-    a straight run kept as one move, a walk or swim cut where the budget ends."""
+    a straight run kept as one move, a walk or swim cut where the budget ends. (The corners are
+    gathered as points and made moves once: a move replaced on a straight run is never built.)"""
     total = sum((leg.cost or leg.length) for leg in legs)
-    steps: list[MoveTo] = []
+    pts: list[tuple[float, float]] = []
     used = 0.0
     end = (start[0], start[1])
     prev_dir: tuple[float, float] | None = None
+    hypot = math.hypot
     for leg in legs:
         if used >= budget - 1e-6:
             break
         c = leg.cost or leg.length
-        ex, ey = leg.end[0], leg.end[1]
-        sx, sy = leg.start[0], leg.start[1]
+        e, s0 = leg.end, leg.start
+        ex, ey = e[0], e[1]
+        sx, sy = s0[0], s0[1]
         dx, dy = ex - sx, ey - sy
-        dd = math.hypot(dx, dy)
+        dd = hypot(dx, dy)
         u = (dx / dd, dy / dd) if dd > 1e-9 else None
-        if leg.kind in ("walk", "swim") and used + c > budget and c > 0:
+        kind = leg.kind
+        if (kind == "walk" or kind == "swim") and used + c > budget and c > 0:
             f = (budget - used) / c
             ex, ey = sx + dx * f, sy + dy * f
             c = budget - used
-        if steps and leg.kind == "walk" and prev_dir is not None and u is not None and u[0] * prev_dir[0] + u[1] * prev_dir[1] > 0.99999:
-            steps[-1] = MoveTo(ex, ey)  # straight on: one move (keeps a charge's run whole)
+        if pts and kind == "walk" and prev_dir is not None and u is not None and u[0] * prev_dir[0] + u[1] * prev_dir[1] > 0.99999:
+            pts[-1] = (ex, ey)  # straight on: one move (keeps a charge's run whole)
         else:
-            steps.append(MoveTo(ex, ey))
-        prev_dir = u if leg.kind == "walk" else None
+            pts.append((ex, ey))
+        prev_dir = u if kind == "walk" else None
         used += c
         end = (ex, ey)
-    return Route(steps, end, used, total <= budget + 1e-6, total)
+    return Route([MoveTo(x, y) for x, y in pts], end, used, total <= budget + 1e-6, total)
 
 
 RUN_UP_M = 2.1

@@ -96,10 +96,12 @@ class DistanceField:
 
     def cost_at(self, x: float, y: float) -> float:
         """Cost (metres of movement) from the cell at (x, y) to the goals."""
-        cell = self._map.cell_of(x, y)
-        if not self._map.in_bounds(*cell):
+        g = self._graph  # the map's cell_of and in_bounds, on the graph's own copy of its size
+        s = g.s
+        col, row = math.floor(x / s), math.floor(y / s)
+        if not (0 <= col < g.cols and 0 <= row < g.rows):
             return math.inf
-        return self._cost(cell[1] * self._graph.cols + cell[0])
+        return self._cost(row * g.cols + col)
 
     def next_step_edge(self, x: float, y: float) -> dict | None:
         """The edge to follow from (x, y): kind, cost, surface, gap and ``to`` (col, row)."""

@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .frozen import frozen_floats, frozen_ints
+from .graphshare import shared_build
 from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .shared import locked_cached_property
@@ -75,7 +77,8 @@ class CellGraph:
         self.fac: np.ndarray = np.ones((rows, cols))  # walking cost factor per cell
         self._build_lock = threading.RLock()  # lazily built tables: see tactics.map.shared
         n = rows * cols
-        order = np.argsort(src * n + dst)  # by (src, dst): one key, each edge once
+        order = np.argsort(src * n + dst, kind="stable")  # by (src, dst): one key, each edge once (the
+        # same order as any sort; stable merges the sorted runs of the directions' parts)
         self.src, self.dst = src[order], dst[order]
         self.cost, self.kind = cost[order], kind[order]
         self.surf, self.gap = surf[order], gap[order]
@@ -98,6 +101,13 @@ class CellGraph:
     @classmethod
     def build(cls, kinds: np.ndarray, stand: np.ndarray, depths: np.ndarray,
               surfaces: np.ndarray, cell_size: float, mover: Mover) -> CellGraph:
+        """:meth:`build_new`, or the graph it made from these very arrays for a mover that differs from
+        ``mover`` only where the map makes no difference (:mod:`tactics.map.graphshare`: the same edges)."""
+        return shared_build(kinds, stand, depths, surfaces, cell_size, mover, cls.build_new)
+
+    @classmethod
+    def build_new(cls, kinds: np.ndarray, stand: np.ndarray, depths: np.ndarray,
+                  surfaces: np.ndarray, cell_size: float, mover: Mover) -> CellGraph:
         """Every edge for ``mover``, vectorised per direction.
 
         ``kinds`` are codes into ``KINDS``, ``stand`` the height one stands (or
@@ -111,24 +121,28 @@ class CellGraph:
         fac = np.where((kinds == _K["rubble"]) | ((kinds == _K["water"]) & (depths > 0)), 2.0, 1.0)
         can_climb = np.array([sf in mover.climb_surfaces for sf in SURFACES] + [False])
         swim = mover.swim_factor
-        rr, cc = np.mgrid[0:rows, 0:cols]
+        cells = np.arange(rows * cols).reshape(rows, cols)
         parts: list[tuple[np.ndarray, ...]] = []
         for dr in (-1, 0, 1):
             for dc in (-1, 0, 1):
                 if dr == dc == 0:
                     continue
-                ok = (rr + dr >= 0) & (rr + dr < rows) & (cc + dc >= 0) & (cc + dc < cols)
-                ur, uc = rr[ok], cc[ok]
-                vr, vc = ur + dr, uc + dc
-                cu, cv = ncls[ur, uc], ncls[vr, vc]
+                # every cell u whose neighbour v = u + (dr, dc) is on the map, as one block of rows and
+                # columns (U) and v's block (V) beside it; a 2-D mask picks in row-major order, so each
+                # array lists the edges in the order of the cells, as a gather by (row, col) did
+                r0, r1, c0, c1 = max(0, -dr), rows - max(0, dr), max(0, -dc), cols - max(0, dc)
+                U = (slice(r0, r1), slice(c0, c1))
+                V = (slice(r0 + dr, r1 + dr), slice(c0 + dc, c1 + dc))
+                cu, cv = ncls[U], ncls[V]
                 live = (cu != NONE) & (cv != NONE)
-                ur, uc, vr, vc, cu, cv = ur[live], uc[live], vr[live], vc[live], cu[live], cv[live]
-                hu, hv = h[ur, uc], h[vr, vc]
+                cu, cv = cu[live], cv[live]
+                su = cells[U][live]  # u's flat index
+                hu, hv = h[U][live], h[V][live]
                 dh = hv - hu
                 flat = np.abs(dh) <= STEP_HEIGHT
                 diag = dr != 0 and dc != 0
                 d = s * (math.sqrt(2) if diag else 1.0)
-                m = len(ur)
+                m = len(su)
                 best = np.full(m, np.inf)
                 kind = np.full(m, -1, np.int8)
                 surf = np.full(m, -1, np.int8)
@@ -145,20 +159,24 @@ class CellGraph:
                 wet = (cu == WATER) | (cv == WATER)
                 footed = (cu != AIR) & (cv != AIR)
                 if diag:  # no cutting corners: both side cells must be level with u
-                    s1, s2 = ncls[ur, vc], ncls[vr, uc]
+                    UV = (U[0], V[1])  # the side cells (u's row, v's column) and (v's row, u's column)
+                    VU = (V[0], U[1])
+                    s1, s2 = ncls[UV][live], ncls[VU][live]
+                    h1, h2 = h[UV][live], h[VU][live]
                     side_ok = ((s1 == cu) & (s2 == cu)
-                               & (np.abs(h[ur, vc] - hu) <= STEP_HEIGHT)
-                               & (np.abs(h[vr, uc] - hu) <= STEP_HEIGHT))
+                               & (np.abs(h1 - hu) <= STEP_HEIGHT)
+                               & (np.abs(h2 - hu) <= STEP_HEIGHT))
                 else:
                     side_ok = np.ones(m, bool)
-                offer(flat & footed & ~wet & side_ok, d * fac[vr, vc], WALK)
+                offer(flat & footed & ~wet & side_ok, d * fac[V][live], WALK)
                 if swim is not None:
                     offer(flat & footed & wet & side_ok, np.full(m, d * swim), SWIM)
                 if not diag:
                     up = dh > STEP_HEIGHT
                     down = dh < -STEP_HEIGHT
-                    hi_sf = np.where(up, surfaces[vr, vc], surfaces[ur, uc])
-                    lo_sf = np.where(up, surfaces[ur, uc], surfaces[vr, vc])
+                    sfu, sfv = surfaces[U][live], surfaces[V][live]
+                    hi_sf = np.where(up, sfv, sfu)
+                    lo_sf = np.where(up, sfu, sfv)
                     face = np.where(hi_sf >= 0, hi_sf, lo_sf)
                     climb_ok = can_climb[face] & footed & (up | down)
                     offer(climb_ok, d + np.where(climb_ok, _CLIMB[face], 0.0) * np.abs(dh), CLIMB, face)
@@ -172,12 +190,13 @@ class CellGraph:
                     fly = np.sqrt(d * d + dh * dh) * (1 + FLY_TIE)
                     if diag:
                         roof = np.maximum(hu, hv) + STEP_HEIGHT
-                        fly_ok = (h[ur, vc] <= roof) & (h[vr, uc] <= roof)
+                        fly_ok = (h1 <= roof) & (h2 <= roof)
                     else:
                         fly_ok = np.ones(m, bool)
                     offer(fly_ok, fly, FLY)
                 keep = kind >= 0
-                parts.append(((ur * cols + uc)[keep], (vr * cols + vc)[keep], best[keep],
+                su = su[keep]
+                parts.append((su, su + (dr * cols + dc), best[keep],
                               kind[keep], surf[keep], gapw[keep]))
         parts.extend(_jumps(kinds, ncls, h, depths, s, mover))
         src, dst, cost, kind, surf, gapw = (np.concatenate(p) for p in zip(*parts))
@@ -353,22 +372,6 @@ class CellGraph:
                        kind=LEG_KINDS[k], surface=SURFACES[sf] if sf >= 0 else None,
                        gap=None if gp != gp else gp)
         return G
-
-
-def frozen_ints(a: np.ndarray, pool: tuple[int, ...]) -> tuple[int, ...]:
-    """``a`` as a tuple of the ints of ``pool`` (``pool[i] == i``): one shared object per value.
-
-    A tuple of numbers is left alone by the garbage collector (a list is walked
-    item by item in every full collection), and sharing the number objects
-    keeps a big map's edges at 8 bytes each instead of ~36."""
-    return tuple(map(pool.__getitem__, a.tolist()))
-
-
-def frozen_floats(a: np.ndarray) -> tuple[float, ...]:
-    """``a`` as a tuple of floats, one object per distinct value (see :func:`frozen_ints`)."""
-    vals, inv = np.unique(a, return_inverse=True)
-    objs = vals.tolist()
-    return tuple(map(objs.__getitem__, inv.ravel().tolist()))
 
 
 def _jumps(kinds: np.ndarray, ncls: np.ndarray, h: np.ndarray, depths: np.ndarray, s: float,

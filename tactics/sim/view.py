@@ -181,6 +181,17 @@ class View:
         position table, so a policy looking for a neighbour need not walk the whole team."""
         return self._enc.allies_near((of or self.me)._c, within)
 
+    def riders_of(self, u: UnitView) -> list[UnitView]:
+        """The present units ``u`` carries (:mod:`tactics.sim.carrying`), in the order they went aboard:
+        the engine's group list, one look in most fights, where filtering :meth:`units` by
+        ``carrier`` walks every fighter (branch brawl6)."""
+        enc = self._enc
+        ids = enc._passengers.get(u.id)
+        if not ids:
+            return []
+        cs, views = enc.combatants, enc._views
+        return [views[i] for i in ids if (c := cs[i]).present and c.carrier == u.id]
+
     def is_enemy_list(self, enemies: list[UnitView], of: UnitView | None = None) -> bool:
         """Is ``enemies`` every able enemy of ``of`` (default: me), in the order of :meth:`enemies`?"""
         return enemies == self._enc._enemy_table((of or self.me).team)[1]

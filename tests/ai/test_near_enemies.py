@@ -44,6 +44,9 @@ def _crowd(seed: int, n: int = 60):
 def test_the_pick_over_the_near_enemies_is_the_pick_over_all(seed, monkeypatch):
     enc, view = _crowd(seed)
     fast = [targets.pick_target(view, view.me, view.enemies()), focus.pick_target(view, view.me, view.enemies())]
+    vouched = [targets.pick_target(view, view.me, view.enemies(), every=True),
+               focus.pick_target(view, view.me, view.enemies(), every=True)]  # the brawler's call
+    assert [u.id for u in vouched] == [u.id for u in fast]
     monkeypatch.setattr(targets, "NEAR_QUERY_FROM", 10**9)  # walk every enemy
     slow = [targets.pick_target(view, view.me, view.enemies()), focus.pick_target(view, view.me, view.enemies())]
     assert [u.id for u in fast] == [u.id for u in slow]

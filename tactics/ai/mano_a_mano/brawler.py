@@ -143,7 +143,7 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         p = tricks.ready_plan(view, me)
         if p is not None:
             return p
-        target = pick_target(view, me, enemies)
+        target = pick_target(view, me, enemies, every=True)  # this turn's view.enemies(), untouched
         assert target is not None
         self._target = target
         mx, my, mz = me.pos

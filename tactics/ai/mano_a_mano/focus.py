@@ -30,9 +30,10 @@ FRESH = "healthy"
 
 
 def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
-                field: Any = None) -> UnitView | None:
-    """:func:`tactics.ai.targets.pick_target` with this ruleset's :func:`worn` and :data:`FRESH`."""
-    return targets.pick_target(view, me, enemies, field, worn=worn, fresh=FRESH)
+                field: Any = None, every: bool = False) -> UnitView | None:
+    """:func:`tactics.ai.targets.pick_target` with this ruleset's :func:`worn` and :data:`FRESH`
+    (``every``: ``enemies`` is this turn's ``view.enemies()`` as it came)."""
+    return targets.pick_target(view, me, enemies, field, worn=worn, fresh=FRESH, every=every)
 
 
 __all__ = ["worn", "FRESH", "pick_target"]

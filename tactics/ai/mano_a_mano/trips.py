@@ -60,9 +60,13 @@ def _ally_gain(view: View, me: UnitView, target: UnitView) -> float:
 
 
 def _carries(view: View, u: UnitView) -> bool:
-    """Does someone ride ``u``?"""
-    return any(a.carrier == u.id for a in view.allies(able_only=False)) if u.id == view.me.id else \
-        any(e.carrier == u.id for e in view.enemies())
+    """Does someone ride ``u``? For ``u`` me: any ally, able or not; else any able enemy of mine
+    (:meth:`View.riders_of` asks the carrier's group instead of walking every fighter)."""
+    me = view.me
+    team = me.team
+    if u.id == me.id:
+        return any(r.team == team and r.id != u.id for r in view.riders_of(u))
+    return any(r.team != team and r.able for r in view.riders_of(u))
 
 
 def _trip_odds(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
