@@ -40,12 +40,13 @@ import math
 from typing import Any
 
 from tactics.ai.approach import move_toward
-from tactics.ai.fields import movers
+from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
+from tactics.ai.d100_opposed.kept import fields_now, kept_phases, phase_key
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -97,6 +98,25 @@ class Tactician:
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
+        """This phase's plan: handed back when a fight of the batch met the very same phase
+        (:mod:`.kept`), else worked out (:meth:`weigh`) and kept."""
+        memo = kept_phases(view)
+        key = phase_key(view, self)
+        got = memo.get(key)
+        if got is not None:
+            steps, reason, alternatives, self._waited, self._idle, built, _ = got
+            if built:   # the phase built its team's field for this round: build it now as it did
+                team_field(view, view.me, view.enemies())
+            return Plan(list(steps), reason, alternatives)
+        before = fields_now(view)
+        plan = self.weigh(view)
+        built = fields_now(view) != before
+        memo[key] = (tuple(plan.steps), plan.reason, plan.alternatives, self._waited, self._idle, built,
+                     tuple(u.sheet for u in view.units()))   # the sheets the key names by id, kept alive
+        return plan
+
+    def weigh(self, view: View) -> Plan:
+        """This phase's plan, worked out: every (spot, action) by the odds (the module's text)."""
         me = view.me
         enemies = view.enemies()
         if not enemies:
