@@ -223,11 +223,13 @@ def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
 
 
 def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
-                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple[int, int, Any]]:
-    """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
-    each action at the group's spot that scores it best (``recs``: the group's :func:`records`; ``threat_key``: what the threats at
-    these spots read, shared with other groups; ``key``: what my shots there read;
-    ``future_weight``: the tactician's ``FUTURE``).
+                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple]:
+    """The options of one group of alike spots, each action at the group's spot that scores it best
+    (``recs``: the group's :func:`records`; ``threat_key``: what the threats at these spots read,
+    shared with other groups; ``key``: what my shots there read; ``future_weight``: the tactician's
+    ``FUTURE``), not made yet: ``(place among a spot's options, spot, score, kind, the attack's odds
+    or None, make)``, ``make(spot, score)`` giving the :class:`~.option.Option` (a phase weighs
+    dozens and keeps the best of each kind: :func:`best_of_kinds`).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
@@ -239,38 +241,62 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     if best_next is not None:
         ctx.any_attack = True
     future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
-    out: list[tuple[int, int, Any]] = []
+    out: list[tuple] = []
 
-    def add(score: Any, make: Any) -> None:
+    def add(score: Any, kind: str, p: float | None, make: Any) -> None:
         i, v = first_of(recs, score)
-        out.append((len(out), i, make(i, v)))
+        out.append((len(out), i, v, kind, p, make))
 
     if not stood:
-        add(lambda b: b + future - c * t_fd,
+        add(lambda b: b + future - c * t_fd, "full defense", None,
             lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
         for n, s, g in shots:
             t = ctx.targets[n][0]
             action = "melee attack" if s.weapon.melee else "ranged attack"
-            add(lambda b, g=g: b + future + g - c * t_now,
-                lambda i, v, t=t, s=s, g=g, action=action: Option(
-                    v, f"{action} on {t.name} ({s.weapon.name})", "",
+            kind = f"{action} on {t.name} ({s.weapon.name})"
+            add(lambda b, g=g: b + future + g - c * t_now, kind, s.p,
+                lambda i, v, t=t, s=s, g=g, action=action, kind=kind: Option(
+                    v, kind, "",
                     [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, spot=i, stood=stood,
                     words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
     elif not pol.attacks:
-        add(lambda b: b + future - c * t_now,
+        add(lambda b: b + future - c * t_now, "stand up", None,
             lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     if gain is not None:
         kind = f"stand up and {AIM}" if stood else AIM
-        add(lambda b: b + future + gain - c * t_now,
+        add(lambda b: b + future + gain - c * t_now, kind, None,
             lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
     elif stood and pol.attacks:
-        add(lambda b: b + future - c * t_now,
+        add(lambda b: b + future - c * t_now, "stand up", None,
             lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]
+def best_of_kinds(found: list[tuple]) -> list[tuple]:
+    """Of ``found`` (``(order, score, kind, ...)``, any order), the first of each kind in ``order``
+    among those that score highest, in ``order``: all the tactician reads of a phase's options.
+    It takes the first best (``max``), and names as runners-up the first option of each other
+    kind in the options sorted by score (a stable sort: the best of that kind, first in ``order``
+    among equals): each is the best of its kind, and of equal bests the first in ``order`` comes
+    first both ways. With a NaN score (no order among them) every option is kept::
+
+        >>> [f[0] for f in best_of_kinds([((0, 2), 0.1, "aim"), ((0, 1), 0.3, "aim"), ((0, 3), 0.3, "aim"),
+        ...                               ((0, 0), 0.2, "full defense")])]
+        [(0, 0), (0, 1)]
+    """
+    best: dict[str, tuple] = {}
+    for f in found:
+        order, score, kind = f[0], f[1], f[2]
+        if score != score:
+            return sorted(found, key=lambda f: f[0])
+        got = best.get(kind)
+        if got is None or score > got[1] or (score == got[1] and order < got[0]):
+            best[kind] = f
+    return sorted(best.values(), key=lambda f: f[0])
+
+
+__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "best_of_kinds", "BEYOND", "SKIP"]

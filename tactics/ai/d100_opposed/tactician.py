@@ -44,7 +44,7 @@ from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
 from tactics.ai.d100_opposed.kept import fields_now, kept_phases, phase_key
 from tactics.ai.d100_opposed.spots import Spots
@@ -301,19 +301,23 @@ class _Ctx:
 
     # -------------------------------------------------------------- options
     def options(self) -> list[Option]:
-        """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
-        (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
-        scores best for each action is kept (the best choice and the runners-up are the same)."""
+        """The best (spot, action) of each kind, in spot order: spots alike in what the odds read
+        (:func:`~.groups.spot_groups`) are weighed once, of each alike group only the spot that
+        scores best for each action counts, no attack under :data:`LOW_ODDS` (a walk instead of a
+        run, another spot or weapon, an aim or full defense is always open), and of each kind only
+        the best is made (:func:`~.groups.best_of_kinds`: the choice and the runners-up are the same)."""
         me = self.me
-        found: list[tuple[int, int, int, Option]] = []
+        found: list[tuple] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
         for way, (prone, stood) in enumerate(ways):
             for group, threat_key, key, recs in self.weighing(prone):
-                for k, i, option in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
-                    found.append((way, i, k, option))
-        found.sort(key=lambda f: f[:3])
-        return self._drop_low_odds([f[3] for f in found])
+                for k, i, score, kind, p, make in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
+                    # no attack under LOW_ODDS: a walk instead of a run, another spot, another weapon, an aim
+                    # or full defense is always open, and each of them is worth more than a wasted phase
+                    if p is None or p >= LOW_ODDS:
+                        found.append(((way, i, k), score, kind, i, make))
+        return [make(i, score) for _, score, _, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
@@ -345,11 +349,6 @@ class _Ctx:
             sp.kept.clear()
         sp.kept[key] = got
         return got
-
-    def _drop_low_odds(self, out: list[Option]) -> list[Option]:
-        """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
-        aim or full defense is always open, and each of them is worth more than a wasted phase."""
-        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS]
 
     def _route(self, i: int) -> tuple[list[Any], float]:
         """The moves to spot ``i`` along the safe mover's way (the engine walks through its corners)
