@@ -227,9 +227,10 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     """The options of one group of alike spots, each action at the group's spot that scores it best
     (``recs``: the group's :func:`records`; ``threat_key``: what the threats at these spots read,
     shared with other groups; ``key``: what my shots there read; ``future_weight``: the tactician's
-    ``FUTURE``), not made yet: ``(place among a spot's options, spot, score, kind, the attack's odds
-    or None, make)``, ``make(spot, score)`` giving the :class:`~.option.Option` (a phase weighs
-    dozens and keeps the best of each kind: :func:`best_of_kinds`).
+    ``FUTURE``), not made yet: ``(place among a spot's options, score, kind, the attack's odds or
+    None, recs, score(base), make)``, the score the group's best spot's (its last record's);
+    ``make(spot, score)`` gives the :class:`~.option.Option` (a phase weighs dozens and keeps the
+    best of each kind: :func:`best_of_kinds`, which finds the spot only for those).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
@@ -244,8 +245,7 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     out: list[tuple] = []
 
     def add(score: Any, kind: str, p: float | None, make: Any) -> None:
-        i, v = first_of(recs, score)
-        out.append((len(out), i, v, kind, p, make))
+        out.append((len(out), score(recs[-1][1]), kind, p, recs, score, make))
 
     if not stood:
         add(lambda b: b + future - c * t_fd, "full defense", None,
@@ -276,27 +276,41 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     return out
 
 
-def best_of_kinds(found: list[tuple]) -> list[tuple]:
-    """Of ``found`` (``(order, score, kind, ...)``, any order), the first of each kind in ``order``
-    among those that score highest, in ``order``: all the tactician reads of a phase's options.
-    It takes the first best (``max``), and names as runners-up the first option of each other
-    kind in the options sorted by score (a stable sort: the best of that kind, first in ``order``
-    among equals): each is the best of its kind, and of equal bests the first in ``order`` comes
-    first both ways. With a NaN score (no order among them) every option is kept::
+def best_of_kinds(found: list[tuple]) -> list[tuple[tuple, float, int, Any]]:
+    """Of ``found`` (``(way, place, score, kind, recs, score(base), make)``, the :func:`weigh_group`
+    options of a phase), the best of each kind as ``(order, score, spot, make)``, in ``order``
+    (``(way, spot, place)``, the tactician's order of options): all it reads of a phase's options.
+    It takes the first best (``max``) and names as runners-up the first option of each other
+    kind in the options sorted by score (a stable sort): each is the best of its kind, the first
+    in ``order`` among equals. Only those tied for a kind's best get their spot found
+    (:func:`first_of`); with a NaN score (no order among them) every option is kept::
 
-        >>> [f[0] for f in best_of_kinds([((0, 2), 0.1, "aim"), ((0, 1), 0.3, "aim"), ((0, 3), 0.3, "aim"),
-        ...                               ((0, 0), 0.2, "full defense")])]
-        [(0, 0), (0, 1)]
+        >>> recs, up, down = [(4, 0.0), (7, 0.5)], (lambda b: b), (lambda b: b - 0.25)
+        >>> [b[:3] for b in best_of_kinds([(0, 0, 0.5, "aim", recs, up, None), (0, 1, 0.25, "full defense", recs, down, None),
+        ...                                (1, 0, 0.5, "aim", recs, up, None)])]
+        [((0, 7, 0), 0.5, 7), ((0, 7, 1), 0.25, 7)]
     """
-    best: dict[str, tuple] = {}
+    best: dict[str, list[tuple]] = {}
     for f in found:
-        order, score, kind = f[0], f[1], f[2]
-        if score != score:
-            return sorted(found, key=lambda f: f[0])
+        top, kind = f[2], f[3]
+        if top != top:
+            return sorted(((f[0], first_of(f[4], f[5])[0], f[1]), f[2], first_of(f[4], f[5])[0], f[6])
+                          for f in found)
         got = best.get(kind)
-        if got is None or score > got[1] or (score == got[1] and order < got[0]):
-            best[kind] = f
-    return sorted(best.values(), key=lambda f: f[0])
+        if got is None or top > got[0][2]:
+            best[kind] = [f]
+        elif top == got[0][2]:
+            got.append(f)
+    out = []
+    for tied in best.values():
+        pick = None
+        for way, place, top, _, recs, score, make in tied:
+            i = first_of(recs, score)[0]
+            if pick is None or (way, i, place) < pick[0]:
+                pick = ((way, i, place), top, i, make)
+        out.append(pick)
+    out.sort(key=lambda b: b[0])
+    return out
 
 
 __all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "best_of_kinds", "BEYOND", "SKIP"]

@@ -312,12 +312,13 @@ class _Ctx:
         ways += [(False, bool(me.prone))]
         for way, (prone, stood) in enumerate(ways):
             for group, threat_key, key, recs in self.weighing(prone):
-                for k, i, score, kind, p, make in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
+                for k, top, kind, p, spots, score, make in weigh_group(self, group, recs, prone, stood, threat_key,
+                                                                        FUTURE, key):
                     # no attack under LOW_ODDS: a walk instead of a run, another spot, another weapon, an aim
                     # or full defense is always open, and each of them is worth more than a wasted phase
                     if p is None or p >= LOW_ODDS:
-                        found.append(((way, i, k), score, kind, i, make))
-        return [make(i, score) for _, score, _, i, make in best_of_kinds(found)]
+                        found.append((way, k, top, kind, spots, score, make))
+        return [make(i, score) for _, score, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
