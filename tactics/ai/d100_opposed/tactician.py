@@ -42,7 +42,7 @@ from typing import Any
 from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
-from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, arms_of, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
@@ -194,25 +194,26 @@ class _Ctx:
         """The scenario-shared shot memos (:func:`~.odds.shot_memo`), by attacker and target id."""
         self.my_left = left(s, damage(me))
         self.aiming = flag(me, "aiming")
-        weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
-        self.weapons = weapons if policy.attacks else []
-        self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
+        mine = [(w, melee) for w, melee, _ in arms_of(view, s) if (policy.use_melee if melee else policy.use_ranged)] \
+            if policy.attacks else []
+        self.weapons = [w for w, _ in mine]
+        self.melee_only = bool(mine) and all(melee for _, melee in mine)
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
         # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
         # and the sight of an enemy only where a ranged weapon shoots between us (mine or its)
-        shoots = any(not w.melee for w in self.weapons)
-        look = tuple(e.id for e in enemies if shoots or any(not w.melee for w in e.sheet.arms))
-        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons), look)
+        shoots = not all(melee for _, melee in mine)
+        arms = [arms_of(view, e.sheet) for e in enemies]
+        look = tuple(e.id for e, theirs in zip(enemies, arms) if shoots or not all(melee for _, melee, _ in theirs))
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(melee for _, melee in mine), look)
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
         self.targets = [(t, bool(t.prone), flag(t, "full_defense"), flag(t, "running"), wounds(t),
                          left(t.sheet, damage(t))) for t in enemies]
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
-                      flag(e, "aiming"), wounds(e), bool(e.prone),
-                      [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
-                     for e in enemies]
+                      flag(e, "aiming"), wounds(e), bool(e.prone), theirs)
+                     for e, theirs in zip(enemies, arms)]
         self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, tuple(w.name for w in self.weapons),
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
