@@ -128,18 +128,23 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
     return members[0]
 
 
-GROUP_MEMORY = 50_000
-"""How many answers of each of :func:`threat_numbers` and :func:`shot_numbers` the scenario-shared
-cache keeps (all forgotten when full)."""
+GROUP_MEMORY = 2_500
+"""How many states (``ctx.shot_state`` or ``ctx.threat_state``) the scenario-shared memos of
+:func:`shot_numbers` and :func:`threat_numbers` keep answers for, each state's answers by group
+(all forgotten when full)."""
 
 
-def kept(shared: dict, name: str) -> dict:
-    """The scenario-shared memo ``name`` (started afresh when it holds :data:`GROUP_MEMORY` answers);
-    the tactician fetches its two once a phase."""
+def kept(shared: dict, name: str, state: tuple) -> dict:
+    """The answers the scenario-shared memo ``name`` holds for ``state`` (started afresh when it
+    holds :data:`GROUP_MEMORY` states): the tactician fetches its two once a phase, so the groups'
+    keys (a handful of codes) are hashed, not the state with each."""
     memo = shared.get(name)
     if memo is None or len(memo) >= GROUP_MEMORY:
         memo = shared[name] = {}
-    return memo
+    got = memo.get(state)
+    if got is None:
+        got = memo[state] = {}
+    return got
 
 
 def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
@@ -151,7 +156,7 @@ def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, th
     memo = k = None
     if threat_key is not None:
         memo = ctx.kept_threats
-        k = (ctx.threat_state, threat_key, prone, stood, running)
+        k = (threat_key, prone, stood, running)
         got = memo.get(k)
     if memo is None or got is None:
         s_next = ctx.threat_sum(r, fd=False, running=False, prone=prone, key=threat_key)
@@ -172,7 +177,7 @@ def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key:
     memo = k = None
     if key is not None:
         memo = ctx.kept_shots
-        k = (ctx.shot_state, key, prone, stood)
+        k = (key, prone, stood)
         got = memo.get(k)
         if got is not None:
             return got

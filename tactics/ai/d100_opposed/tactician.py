@@ -223,8 +223,8 @@ class _Ctx:
                                    in self.foes))
         """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`), but
         my damage left (they are divided by it last)."""
-        self.kept_shots = kept(view.shared, "d100 group shots")
-        self.kept_threats = kept(view.shared, "d100 group threats")
+        self.kept_shots = kept(view.shared, "d100 group shots", self.shot_state)
+        self.kept_threats = kept(view.shared, "d100 group threats", self.threat_state)
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
