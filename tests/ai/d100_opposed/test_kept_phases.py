@@ -128,3 +128,14 @@ def test_the_best_of_each_kind_is_what_the_whole_list_gives() -> None:
         assert (top[0], top[1]) == best[:2]
         by_score = sorted(kept, key=lambda k: -k[1])
         assert [k[0] for k in by_score if k[0] != top[0]] == [a[0] for a in alts]
+
+
+def test_the_spot_of_a_cell_is_the_first_spot_there() -> None:
+    from tactics.ai.d100_opposed.spots import Spots
+
+    cells = [(0, 0), (3, 4), (5, 5), (3, 4), (9, 9), (0, 0)]
+    sp = Spots([(0.0, 0.0)] * len(cells), [0.0] * len(cells), [0.0] * len(cells), ["bright"] * len(cells), cells=cells)
+    for cell in [*cells, (7, 7)]:
+        first = next((i for i in range(1, len(cells)) if cells[i] == cell), 0)
+        assert sp.index_of(cell) == first
+    assert sp.index_of((0, 0)) == 5   # here is spot 0, but a later spot may stand in its cell
