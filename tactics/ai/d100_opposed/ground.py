@@ -16,6 +16,7 @@ corrects them when it measures a route)::
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from tactics.ai.approach import approach_point
@@ -26,7 +27,8 @@ from tactics.ai.routes import map_cache, route
 from tactics.sim.view import UnitView, View
 
 GROUND_MEMORY = 1_000
-"""How many grounds the scenario-shared cache keeps per map (all are forgotten when full)."""
+"""How many grounds the scenario-shared cache keeps per map (about 40 kB each; when full, the
+quarter asked for least lately is forgotten: the grounds every fight of a batch passes stay)."""
 
 
 def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, mover: Any, melee: bool,
@@ -37,12 +39,14 @@ def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, move
     key = (me.id, me.pos, bool(me.prone), bool(me.flying), run_m, mover.key, melee, tuple(e.id for e in enemies), look,
            tuple((u.id, u.pos, bool(u.prone), bool(u.flying), bool(u.able)) for u in view.units()))
     cache = map_cache(view, "d100 ground")
-    got = cache.get(key)
+    got = cache.pop(key, None)
     if got is None:
-        if len(cache) >= GROUND_MEMORY:
-            cache.clear()
+        if len(cache) >= GROUND_MEMORY:   # forget the quarter asked for least lately
+            for old in list(islice(cache, GROUND_MEMORY // 4)):
+                del cache[old]
         extra = reach_points(view, me, enemies, run_m, mover) if melee else []
-        got = cache[key] = spots(view, me, enemies, run_m, extra, mover=mover, look=look)
+        got = spots(view, me, enemies, run_m, extra, mover=mover, look=look)
+    cache[key] = got   # last asked, last in line to be forgotten
     return Spots(got.xy, got.z, list(got.cost), got.light, got.sees, got.dist, got.cells, got.arrays, got.kept)
 
 

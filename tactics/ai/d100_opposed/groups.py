@@ -128,18 +128,23 @@ def first_best(members: list[int], bases: list[float], score: Any) -> int:
     return members[0]
 
 
-GROUP_MEMORY = 50_000
-"""How many answers of each of :func:`threat_numbers` and :func:`shot_numbers` the scenario-shared
-cache keeps (all forgotten when full)."""
+GROUP_MEMORY = 2_500
+"""How many states (``ctx.shot_state`` or ``ctx.threat_state``) the scenario-shared memos of
+:func:`shot_numbers` and :func:`threat_numbers` keep answers for, each state's answers by group
+(all forgotten when full)."""
 
 
-def kept(shared: dict, name: str) -> dict:
-    """The scenario-shared memo ``name`` (started afresh when it holds :data:`GROUP_MEMORY` answers);
-    the tactician fetches its two once a phase."""
+def kept(shared: dict, name: str, state: tuple) -> dict:
+    """The answers the scenario-shared memo ``name`` holds for ``state`` (started afresh when it
+    holds :data:`GROUP_MEMORY` states): the tactician fetches its two once a phase, so the groups'
+    keys (a handful of codes) are hashed, not the state with each."""
     memo = shared.get(name)
     if memo is None or len(memo) >= GROUP_MEMORY:
         memo = shared[name] = {}
-    return memo
+    got = memo.get(state)
+    if got is None:
+        got = memo[state] = {}
+    return got
 
 
 def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, threat_key: tuple | None) -> tuple:
@@ -151,7 +156,7 @@ def threat_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, th
     memo = k = None
     if threat_key is not None:
         memo = ctx.kept_threats
-        k = (ctx.threat_state, threat_key, prone, stood, running)
+        k = (threat_key, prone, stood, running)
         got = memo.get(k)
     if memo is None or got is None:
         s_next = ctx.threat_sum(r, fd=False, running=False, prone=prone, key=threat_key)
@@ -172,7 +177,7 @@ def shot_numbers(ctx: Any, r: int, prone: bool, stood: bool, running: bool, key:
     memo = k = None
     if key is not None:
         memo = ctx.kept_shots
-        k = (ctx.shot_state, key, prone, stood)
+        k = (key, prone, stood)
         got = memo.get(k)
         if got is not None:
             return got
@@ -223,11 +228,14 @@ def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
 
 
 def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
-                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple[int, int, Any]]:
-    """The options of one group of alike spots: ``(place among a spot's options, spot, option)``,
-    each action at the group's spot that scores it best (``recs``: the group's :func:`records`; ``threat_key``: what the threats at
-    these spots read, shared with other groups; ``key``: what my shots there read;
-    ``future_weight``: the tactician's ``FUTURE``).
+                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple]:
+    """The options of one group of alike spots, each action at the group's spot that scores it best
+    (``recs``: the group's :func:`records`; ``threat_key``: what the threats at these spots read,
+    shared with other groups; ``key``: what my shots there read; ``future_weight``: the tactician's
+    ``FUTURE``), not made yet: ``(place among a spot's options, score, kind, the attack's odds or
+    None, recs, score(base), make)``, the score the group's best spot's (its last record's);
+    ``make(spot, score)`` gives the :class:`~.option.Option` (a phase weighs dozens and keeps the
+    best of each kind: :func:`best_of_kinds`, which finds the spot only for those).
     The scores are the tactician's, term by term in its order, so they are the same floats; the
     words (where, the note) are written only for the options a plan names (``Option.words``)."""
     sp, pol, c = ctx.sp, ctx.p, ctx.caution
@@ -239,38 +247,75 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     if best_next is not None:
         ctx.any_attack = True
     future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
-    out: list[tuple[int, int, Any]] = []
+    out: list[tuple] = []
 
-    def add(score: Any, make: Any) -> None:
-        i, v = first_of(recs, score)
-        out.append((len(out), i, make(i, v)))
+    def add(score: Any, kind: str, p: float | None, make: Any) -> None:
+        out.append((len(out), score(recs[-1][1]), kind, p, recs, score, make))
 
     if not stood:
-        add(lambda b: b + future - c * t_fd,
+        add(lambda b: b + future - c * t_fd, "full defense", None,
             lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
         for n, s, g in shots:
             t = ctx.targets[n][0]
             action = "melee attack" if s.weapon.melee else "ranged attack"
-            add(lambda b, g=g: b + future + g - c * t_now,
-                lambda i, v, t=t, s=s, g=g, action=action: Option(
-                    v, f"{action} on {t.name} ({s.weapon.name})", "",
+            kind = f"{action} on {t.name} ({s.weapon.name})"
+            add(lambda b, g=g: b + future + g - c * t_now, kind, s.p,
+                lambda i, v, t=t, s=s, g=g, action=action, kind=kind: Option(
+                    v, kind, "",
                     [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, spot=i, stood=stood,
                     words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
     elif not pol.attacks:
-        add(lambda b: b + future - c * t_now,
+        add(lambda b: b + future - c * t_now, "stand up", None,
             lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     if gain is not None:
         kind = f"stand up and {AIM}" if stood else AIM
-        add(lambda b: b + future + gain - c * t_now,
+        add(lambda b: b + future + gain - c * t_now, kind, None,
             lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
     elif stood and pol.attacks:
-        add(lambda b: b + future - c * t_now,
+        add(lambda b: b + future - c * t_now, "stand up", None,
             lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
                 ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "BEYOND", "SKIP"]
+def best_of_kinds(found: list[tuple]) -> list[tuple[tuple, float, int, Any]]:
+    """Of ``found`` (``(way, place, score, kind, recs, score(base), make)``, the :func:`weigh_group`
+    options of a phase), the best of each kind as ``(order, score, spot, make)``, in ``order``
+    (``(way, spot, place)``, the tactician's order of options): all it reads of a phase's options.
+    It takes the first best (``max``) and names as runners-up the first option of each other
+    kind in the options sorted by score (a stable sort): each is the best of its kind, the first
+    in ``order`` among equals. Only those tied for a kind's best get their spot found
+    (:func:`first_of`); with a NaN score (no order among them) every option is kept::
+
+        >>> recs, up, down = [(4, 0.0), (7, 0.5)], (lambda b: b), (lambda b: b - 0.25)
+        >>> [b[:3] for b in best_of_kinds([(0, 0, 0.5, "aim", recs, up, None), (0, 1, 0.25, "full defense", recs, down, None),
+        ...                                (1, 0, 0.5, "aim", recs, up, None)])]
+        [((0, 7, 0), 0.5, 7), ((0, 7, 1), 0.25, 7)]
+    """
+    best: dict[str, list[tuple]] = {}
+    for f in found:
+        top, kind = f[2], f[3]
+        if top != top:
+            return sorted(((f[0], first_of(f[4], f[5])[0], f[1]), f[2], first_of(f[4], f[5])[0], f[6])
+                          for f in found)
+        got = best.get(kind)
+        if got is None or top > got[0][2]:
+            best[kind] = [f]
+        elif top == got[0][2]:
+            got.append(f)
+    out = []
+    for tied in best.values():
+        pick = None
+        for way, place, top, _, recs, score, make in tied:
+            i = first_of(recs, score)[0]
+            if pick is None or (way, i, place) < pick[0]:
+                pick = ((way, i, place), top, i, make)
+        out.append(pick)
+    out.sort(key=lambda b: b[0])
+    return out
+
+
+__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "best_of_kinds", "BEYOND", "SKIP"]

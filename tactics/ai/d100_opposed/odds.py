@@ -88,6 +88,23 @@ def shot_memo(view: Any, attacker: Any, target: Any) -> dict:
     return got[2]
 
 
+ARMS_MEMORY = 1_000
+"""How many sheets' weapons :func:`arms_of` keeps (all forgotten when full)."""
+
+
+def arms_of(view: Any, sheet: Sheet) -> tuple[tuple[Weapon, bool, float | None], ...]:
+    """``(weapon, melee, extreme range or None)`` of each of ``sheet.arms`` (bare hands made once,
+    not at every ask): a pure function of the sheet, kept in the scenario-shared cache by its
+    ``id`` while it holds the very same sheet."""
+    memo = view.shared.get("d100 arms")
+    if memo is None or len(memo) >= ARMS_MEMORY:
+        memo = view.shared["d100 arms"] = {}
+    got = memo.get(id(sheet))
+    if got is None or got[0] is not sheet:
+        got = memo[id(sheet)] = (sheet, tuple((w, w.melee, None if w.melee else w.range.extreme) for w in sheet.arms))
+    return got[1]
+
+
 def in_band(weapon: Weapon, distance: float) -> bool:
     """Can ``weapon`` reach ``distance`` metres (melee: 2 m; ranged: within extreme)?"""
     if weapon.melee:
@@ -119,4 +136,4 @@ def left(sheet: Sheet, damage: int) -> int:
     return max(1, sheet.durability + 1 - int(damage))
 
 
-__all__ = ["Shot", "shot", "shot_memo", "left", "in_band", "odds_cache", "REACH_M", "SHOT_MEMORY"]
+__all__ = ["Shot", "shot", "shot_memo", "arms_of", "left", "in_band", "odds_cache", "REACH_M", "SHOT_MEMORY"]

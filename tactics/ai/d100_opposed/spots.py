@@ -59,11 +59,14 @@ class Spots:
         return len(self.xy)
 
     def index_of(self, cell: tuple[int, int]) -> int:
-        """The spot at the centre of ``cell`` (col, row); 0 (here) when it is none of them."""
-        for i in range(1, len(self.cells)):
-            if self.cells[i] == cell:
-                return i
-        return 0
+        """The spot at the centre of ``cell`` (col, row), the first of them; 0 (here) when it is none
+        of them (looked up in a table kept with the ground's answers, :attr:`kept`)."""
+        got = self.kept.get("index of")
+        if got is None:
+            got = self.kept["index of"] = {}
+            for i in range(len(self.cells) - 1, 0, -1):
+                got[self.cells[i]] = i
+        return got.get(cell, 0)
 
 
 def spots(view: View, me: UnitView, enemies: list[UnitView], run_m: float,

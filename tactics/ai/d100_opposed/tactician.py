@@ -40,12 +40,13 @@ import math
 from typing import Any
 
 from tactics.ai.approach import move_toward
-from tactics.ai.fields import movers
+from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
-from tactics.ai.d100_opposed.odds import REACH_M, Shot, in_band, left, odds_cache, shot, shot_memo
+from tactics.ai.d100_opposed.odds import REACH_M, Shot, arms_of, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import kept, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
+from tactics.ai.d100_opposed.kept import fields_now, kept_phases, phase_key
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -97,6 +98,25 @@ class Tactician:
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
+        """This phase's plan: handed back when a fight of the batch met the very same phase
+        (:mod:`.kept`), else worked out (:meth:`weigh`) and kept."""
+        memo = kept_phases(view)
+        key = phase_key(view, self)
+        got = memo.get(key)
+        if got is not None:
+            steps, reason, alternatives, self._waited, self._idle, built, _ = got
+            if built:   # the phase built its team's field for this round: build it now as it did
+                team_field(view, view.me, view.enemies())
+            return Plan(list(steps), reason, alternatives)
+        before = fields_now(view)
+        plan = self.weigh(view)
+        built = fields_now(view) != before
+        memo[key] = (tuple(plan.steps), plan.reason, plan.alternatives, self._waited, self._idle, built,
+                     tuple(u.sheet for u in view.units()))   # the sheets the key names by id, kept alive
+        return plan
+
+    def weigh(self, view: View) -> Plan:
+        """This phase's plan, worked out: every (spot, action) by the odds (the module's text)."""
         me = view.me
         enemies = view.enemies()
         if not enemies:
@@ -174,25 +194,26 @@ class _Ctx:
         """The scenario-shared shot memos (:func:`~.odds.shot_memo`), by attacker and target id."""
         self.my_left = left(s, damage(me))
         self.aiming = flag(me, "aiming")
-        weapons = [w for w in s.arms if (w.melee and policy.use_melee) or (not w.melee and policy.use_ranged)]
-        self.weapons = weapons if policy.attacks else []
-        self.melee_only = bool(self.weapons) and all(w.melee for w in self.weapons)
+        mine = [(w, melee) for w, melee, _ in arms_of(view, s) if (policy.use_melee if melee else policy.use_ranged)] \
+            if policy.attacks else []
+        self.weapons = [w for w, _ in mine]
+        self.melee_only = bool(mine) and all(melee for _, melee in mine)
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
         # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
         # and the sight of an enemy only where a ranged weapon shoots between us (mine or its)
-        shoots = any(not w.melee for w in self.weapons)
-        look = tuple(e.id for e in enemies if shoots or any(not w.melee for w in e.sheet.arms))
-        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(w.melee for w in self.weapons), look)
+        shoots = not all(melee for _, melee in mine)
+        arms = [arms_of(view, e.sheet) for e in enemies]
+        look = tuple(e.id for e, theirs in zip(enemies, arms) if shoots or not all(melee for _, melee, _ in theirs))
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(melee for _, melee in mine), look)
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
         self.targets = [(t, bool(t.prone), flag(t, "full_defense"), flag(t, "running"), wounds(t),
                          left(t.sheet, damage(t))) for t in enemies]
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
-                      flag(e, "aiming"), wounds(e), bool(e.prone),
-                      [(w, w.melee, None if w.melee else w.range.extreme) for w in e.sheet.arms])
-                     for e in enemies]
+                      flag(e, "aiming"), wounds(e), bool(e.prone), theirs)
+                     for e, theirs in zip(enemies, arms)]
         self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, tuple(w.name for w in self.weapons),
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
@@ -202,8 +223,8 @@ class _Ctx:
                                    in self.foes))
         """What the threats at a spot read beyond the spot itself (:func:`~.groups.threat_numbers`), but
         my damage left (they are divided by it last)."""
-        self.kept_shots = kept(view.shared, "d100 group shots")
-        self.kept_threats = kept(view.shared, "d100 group threats")
+        self.kept_shots = kept(view.shared, "d100 group shots", self.shot_state)
+        self.kept_threats = kept(view.shared, "d100 group threats", self.threat_state)
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
@@ -281,19 +302,24 @@ class _Ctx:
 
     # -------------------------------------------------------------- options
     def options(self) -> list[Option]:
-        """Every (spot, action) worth weighing, in spot order: spots alike in what the odds read
-        (:func:`~.groups.spot_groups`) are weighed once, and of each alike group only the spot that
-        scores best for each action is kept (the best choice and the runners-up are the same)."""
+        """The best (spot, action) of each kind, in spot order: spots alike in what the odds read
+        (:func:`~.groups.spot_groups`) are weighed once, of each alike group only the spot that
+        scores best for each action counts, no attack under :data:`LOW_ODDS` (a walk instead of a
+        run, another spot or weapon, an aim or full defense is always open), and of each kind only
+        the best is made (:func:`~.groups.best_of_kinds`: the choice and the runners-up are the same)."""
         me = self.me
-        found: list[tuple[int, int, int, Option]] = []
+        found: list[tuple] = []
         ways = [(True, False)] if me.prone else []   # (prone, stood up this phase)
         ways += [(False, bool(me.prone))]
         for way, (prone, stood) in enumerate(ways):
             for group, threat_key, key, recs in self.weighing(prone):
-                for k, i, option in weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key):
-                    found.append((way, i, k, option))
-        found.sort(key=lambda f: f[:3])
-        return self._drop_low_odds([f[3] for f in found])
+                for k, top, kind, p, spots, score, make in weigh_group(self, group, recs, prone, stood, threat_key,
+                                                                        FUTURE, key):
+                    # no attack under LOW_ODDS: a walk instead of a run, another spot, another weapon, an aim
+                    # or full defense is always open, and each of them is worth more than a wasted phase
+                    if p is None or p >= LOW_ODDS:
+                        found.append((way, k, top, kind, spots, score, make))
+        return [make(i, score) for _, score, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
@@ -325,11 +351,6 @@ class _Ctx:
             sp.kept.clear()
         sp.kept[key] = got
         return got
-
-    def _drop_low_odds(self, out: list[Option]) -> list[Option]:
-        """No attack under :data:`LOW_ODDS`: a walk instead of a run, another spot, another weapon, an
-        aim or full defense is always open, and each of them is worth more than a wasted phase."""
-        return [o for o in out if o.attack is None or o.attack.p >= LOW_ODDS]
 
     def _route(self, i: int) -> tuple[list[Any], float]:
         """The moves to spot ``i`` along the safe mover's way (the engine walks through its corners)

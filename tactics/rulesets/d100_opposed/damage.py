@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tactics.dice import Dice
 
@@ -178,7 +179,15 @@ def standing_for(damage: int, durability: int, death_rating: int) -> str:
     return FIGHTING
 
 
+@lru_cache(maxsize=256, typed=True)
+def parsed_dv(value: str | int) -> DV:
+    """:func:`parse_dv`, remembered (a few hundred sheet forms at most; ``typed``: ``True`` is no
+    ``1``): a weapon's DV is read at every hit and every estimate."""
+    return parse_dv(value)
+
+
 __all__ = [
+    "parsed_dv",
     "DV", "parse_dv", "mos_bonus", "effective_armor", "modified_dv", "wounds_from", "standing_for",
     "FIGHTING", "INCAPACITATED", "DEAD", "EXCELLENT",
 ]

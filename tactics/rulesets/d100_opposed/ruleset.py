@@ -70,6 +70,8 @@ def make_act(action: str, target: str | None = None, weapon: str | None = None) 
 
 def field_of(act: Any, name: str, default: Any = None) -> Any:
     """``act.name`` or ``act[name]``: the engine's Act and a plain dict alike."""
+    if type(act) is _Act:   # the common case, without the abstract Mapping check
+        return getattr(act, name, default)
     if isinstance(act, Mapping):
         return act.get(name, default)
     return getattr(act, name, default)

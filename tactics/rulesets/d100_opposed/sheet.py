@@ -52,7 +52,7 @@ from msgspec import Meta
 
 from tactics.errors import InputError, read_toml
 from tactics.rules.load import _place_and_problem
-from tactics.rulesets.d100_opposed.damage import DV, parse_dv
+from tactics.rulesets.d100_opposed.damage import DV, parse_dv, parsed_dv
 
 RULESET_NAME = "d100-opposed"
 
@@ -132,7 +132,7 @@ class Weapon(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defau
 
     @property
     def damage(self) -> DV:
-        return parse_dv(self.dv)
+        return parsed_dv(self.dv)
 
 
 class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True, kw_only=True):
