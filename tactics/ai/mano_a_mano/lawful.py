@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
-from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, hit_chance, matchup, noted_chance, worst_blow
+from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, hit_chance, matchup, worst_blow
 from tactics.rulesets.mano_a_mano.actions import ACTIONS
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -235,34 +235,46 @@ def _bonus_allowed(worst: tuple[int, int] | None) -> int | None:
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
     already carries them (a policy built on another passes through here twice) is left as it is."""
-    if plan.alternatives and any(what == ODDS for what, _ in plan.alternatives):
+    alts = plan.alternatives
+    if alts and any(what == ODDS for what, _ in alts):
         return plan
     me = view.me
+    scope = view.memo.get(PLANNING)  # the chances the policy left for the blows it built (noted_chance)
+    steps = plan.steps
     worst: tuple[float, Act, bool] | None = None
-    at: tuple[float, float, float] | None = None  # where the moves so far end (made when one is seen)
-    aimed = bool(me.state.aim_bonus)  # or an aim earlier in the plan
-    for s in plan.steps:
+    aim_before = False  # an aim earlier in the plan
+    for i, s in enumerate(steps):
+        if not isinstance(s, Act):
+            continue
+        got = None if scope is None else scope.get(id(s))
+        p = got[1] if got is not None and got[0] is s else None
+        if p is None and not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
+            p = blow_odds(view, me, s)
+            if p is _NONE:
+                p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+        if p is not None and (worst is None or p < worst[0]):
+            worst = (p, s, aim_before)
+        if s.action == "aim":
+            aim_before = True
+    if worst is None:
+        return plan
+    p, act, aim_before = worst
+    if p >= POOR_ODDS:
+        return plan
+    at, metres, _ = _walked(me, steps)
+    aimed = aim_before or bool(me.state.aim_bonus)
+    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
+    return Plan(steps, plan.reason, tuple(plan.alternatives) + alts)
+
+
+def _at(me: UnitView, steps: list[MoveTo | Act], i: int) -> tuple[float, float, float]:
+    """Where the moves of ``steps`` before the ``i``-th end (``me``'s place when none comes first)."""
+    at = None
+    for s in steps[:i]:
         if isinstance(s, MoveTo):
             x, y, z = me.pos if at is None else at
             at = (s.x, s.y, s.z if s.z is not None else z)
-        elif isinstance(s, Act):
-            p = noted_chance(view, s)  # the policy's own estimate of a blow it built, when it left one
-            if p is None and not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
-                p = blow_odds(view, me, s)
-                if p is _NONE:
-                    p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
-            if p is not None and (worst is None or p < worst[0]):
-                worst = (p, s, aimed)
-            if s.action == "aim":
-                aimed = True
-    if worst is None:
-        return plan
-    p, act, aimed = worst
-    if p >= POOR_ODDS:
-        return plan
-    at, metres, _ = _walked(me, plan.steps)
-    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
-    return Plan(plan.steps, plan.reason, tuple(plan.alternatives) + alts)
+    return me.pos if at is None else at
 
 
 class Lawful:
