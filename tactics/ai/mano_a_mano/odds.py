@@ -134,17 +134,16 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     """
     scope = view.memo.get(PLANNING)
     if scope is not None:
-        key = (me.id, target.id, me_posture)
+        key = (me, target, me_posture)  # the views themselves (one per fighter): no id read
         got = scope.get(key)
         if got is not None:
             return got
-    partner = me.partner
-    tx, ty, tz = target.pos
-    m = (id(me.character), id(target.character),
-         me_posture or (ON_THE_GROUND if me.prone else STANDING), partner == target.id,  # posture(me)
-         me.role if partner else None, ON_THE_GROUND if target.prone else STANDING,  # posture(target)
-         target.role if target.partner else None, me.z >= tz + 1.0,
-         target.state.defense_bonus_total(), view.map.light_at(tx, ty))
+    sheet, prone, partner, role, _, _, z, _ = me.glance  # one read of each side (UnitView.glance)
+    tsheet, tprone, tpartner, trole, tx, ty, tz, tstate = target.glance
+    m = (id(sheet), id(tsheet), me_posture or (ON_THE_GROUND if prone else STANDING),  # posture(me)
+         partner == target.id, role if partner else None,
+         ON_THE_GROUND if tprone else STANDING, trole if tpartner else None,  # posture(target)
+         z >= tz + 1.0, tstate.defense_bonus_total(), view.map.light_at(tx, ty))
     if scope is not None:
         scope[key] = m
     return m
