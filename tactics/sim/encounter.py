@@ -80,10 +80,8 @@ class Encounter(Referee, Pausing, Carrying):
         self.rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seed = seed if seed is not None else getattr(dice, "seed", None)
         self.dice = dice
-        if options is None and ruleset_options is None:  # the defaults (split_options' answer, then the round)
-            eng, rule_opts = Options(round_seconds=float(self.rules.round_seconds)), self.rules.options_type()
-        else:
-            eng, rule_opts = split_options(options, self.rules)
+        eng, rule_opts = ((Options(round_seconds=float(self.rules.round_seconds)), self.rules.options_type())
+                          if options is None and ruleset_options is None else split_options(options, self.rules))
         if ruleset_options is not None:
             rule_opts = (ruleset_options if isinstance(ruleset_options, self.rules.options_type)
                          else msgspec.convert(ruleset_options, self.rules.options_type))

@@ -17,7 +17,7 @@ import pytest
 from tactics import Encounter, load_character, load_map
 from tactics.ai.futility import POOR_ODDS
 from tactics.ai.mano_a_mano import lawful
-from tactics.ai.mano_a_mano.odds import ON_THE_GROUND, STANDING, armor_options, act_chance, hit_chance, worst_blow
+from tactics.ai.mano_a_mano.odds import STANDING, armor_options, act_chance, hit_chance, worst_blow
 from tactics.rules.ranged import DARKNESS_TABLE
 from tactics.rulesets.mano_a_mano import ACTIONS
 from tactics.sim.plan import Act
