@@ -46,6 +46,7 @@ from tactics.sim.referee import Referee
 from tactics.sim.policy import resolve_policy
 from tactics.sim.release import release
 from tactics.sim.simenv import Environment
+from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
@@ -79,7 +80,8 @@ class Encounter(Referee, Pausing, Carrying):
         self.rules = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.seed = seed if seed is not None else getattr(dice, "seed", None)
         self.dice = dice
-        eng, rule_opts = split_options(options, self.rules)
+        eng, rule_opts = ((Options(round_seconds=float(self.rules.round_seconds)), self.rules.options_type())
+                          if options is None and ruleset_options is None else split_options(options, self.rules))
         if ruleset_options is not None:
             rule_opts = (ruleset_options if isinstance(ruleset_options, self.rules.options_type)
                          else msgspec.convert(ruleset_options, self.rules.options_type))
@@ -121,8 +123,6 @@ class Encounter(Referee, Pausing, Carrying):
         self._starts: dict[str, tuple[float, float, float]] = {}
         self._start_flying: dict[str, bool] = {}
         self._passengers: dict[str, list[str]] = {}
-        from tactics.sim.turn import TurnRunner
-
         self.turns = TurnRunner(self)
 
     # -- setting up ------------------------------------------------------
@@ -421,6 +421,9 @@ class Encounter(Referee, Pausing, Carrying):
         tmap = self.map
         if at is None:
             spots = tmap.spawns.get(team) or []
+            if spots and not self.order:  # nobody placed yet: the first spot is free (no rounding)
+                x, y = spots[0]
+                return (float(x), float(y), float(tmap.ground_height(x, y)))
             used = {(round(c.x, 3), round(c.y, 3)) for c in self.order}
             for x, y in spots:  # the first free one (rounding only up to it: a map may have hundreds)
                 if (round(x, 3), round(y, 3)) not in used:

@@ -64,6 +64,11 @@ class _Unit:
     def pos(self) -> tuple[float, float, float]:
         return (self.x, self.y, self.z)
 
+    @property
+    def glance(self) -> tuple:
+        """As :attr:`tactics.sim.view.UnitView.glance` reads a fighter."""
+        return (self.character, self.prone, self.partner, self.role, self.x, self.y, self.z, self.state)
+
 
 def _plain_best_melee(view, me, target, charge_m=0.0, allow_strenuous=None):
     """best_melee as it was written before it remembered its choice (one estimate() per option)."""

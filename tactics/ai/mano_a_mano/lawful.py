@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 
 from tactics.ai.futility import MOVE_ODDS, ODDS, POOR_ODDS
-from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, matchup, noted_chance
+from tactics.ai.mano_a_mano.odds import PLANNING, act_chance, hit_chance, matchup, worst_blow
 from tactics.rulesets.mano_a_mano.actions import ACTIONS
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act, MoveTo, Plan
@@ -188,37 +188,93 @@ def blow_odds(view: View, me: UnitView, act: Act) -> float | None | object:
     return p
 
 
+SURE_BLOWS = "guard: sure blows"
+"""The encounter memo of :func:`sure_blow`."""
+
+
+def sure_blow(view: View, me: UnitView, act: Act) -> bool:
+    """Is the blow ``act`` (a strike or a grapple) proven to have at least :data:`POOR_ODDS`, without
+    working its chance out? True only when ``me`` and its target are both on their feet and out of any
+    grapple and the chance at its worst there (:func:`~.odds.worst_blow`: the darkest light) stays at
+    :data:`POOR_ODDS` or more with the target's defense bonus of now; False when that does not prove
+    it (then :func:`blow_odds` works the chance out). Remembered by the act itself (with its target's
+    view) and both sheets, as the largest defense bonus the bound allows: the guard asking about the
+    same blow every turn of a melee costs a few reads."""
+    memo = view.memo
+    sure = memo.get(SURE_BLOWS)
+    if sure is None:
+        sure = memo[SURE_BLOWS] = {}
+    got = sure.get(id(act))
+    if got is None or got[0] is not act:
+        if act.target is None:
+            return False
+        if len(sure) > 20_000:
+            sure.clear()
+        got = sure[id(act)] = [act, view.unit(act.target), None, None, None]  # the act kept: its id stays its
+    sheet, prone, partner, _, _, _, _, _ = me.glance
+    tsheet, tprone, tpartner, _, _, _, _, tstate = got[1].glance
+    if prone or tprone or partner is not None or tpartner is not None:
+        return False
+    if got[2] is not sheet or got[3] is not tsheet:
+        got[2], got[3], got[4] = sheet, tsheet, _bonus_allowed(worst_blow(view, sheet, tsheet, act))
+    allowed = got[4]
+    return allowed is not None and (not tstate.defense_bonus or tstate.defense_bonus_total() <= allowed)
+
+
+def _bonus_allowed(worst: tuple[int, int] | None) -> int | None:
+    """The largest defense bonus with which a blow at ``worst`` (attack, difficulty) keeps at least
+    :data:`POOR_ODDS`, or None when even none does; the chance only falls as the bonus grows."""
+    if worst is None or hit_chance(worst[0], worst[1]) < POOR_ODDS:
+        return None
+    b = 0
+    while b < 100 and hit_chance(worst[0], worst[1] + b + 1) >= POOR_ODDS:
+        b += 1
+    return b
+
+
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
     already carries them (a policy built on another passes through here twice) is left as it is."""
-    if plan.alternatives and any(what == ODDS for what, _ in plan.alternatives):
+    alts = plan.alternatives
+    if alts and any(what == ODDS for what, _ in alts):
         return plan
     me = view.me
+    scope = view.memo.get(PLANNING)  # the chances the policy left for the blows it built (noted_chance)
+    steps = plan.steps
     worst: tuple[float, Act, bool] | None = None
-    at: tuple[float, float, float] | None = None  # where the moves so far end (made when one is seen)
-    aimed = bool(me.state.aim_bonus)  # or an aim earlier in the plan
-    for s in plan.steps:
+    aim_before = False  # an aim earlier in the plan
+    for i, s in enumerate(steps):
+        if not isinstance(s, Act):
+            continue
+        got = None if scope is None else scope.get(id(s))
+        p = got[1] if got is not None and got[0] is s else None
+        if p is None and not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
+            p = blow_odds(view, me, s)
+            if p is _NONE:
+                p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+        if p is not None and (worst is None or p < worst[0]):
+            worst = (p, s, aim_before)
+        if s.action == "aim":
+            aim_before = True
+    if worst is None:
+        return plan
+    p, act, aim_before = worst
+    if p >= POOR_ODDS:
+        return plan
+    at, metres, _ = _walked(me, steps)
+    aimed = aim_before or bool(me.state.aim_bonus)
+    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
+    return Plan(steps, plan.reason, tuple(plan.alternatives) + alts)
+
+
+def _at(me: UnitView, steps: list[MoveTo | Act], i: int) -> tuple[float, float, float]:
+    """Where the moves of ``steps`` before the ``i``-th end (``me``'s place when none comes first)."""
+    at = None
+    for s in steps[:i]:
         if isinstance(s, MoveTo):
             x, y, z = me.pos if at is None else at
             at = (s.x, s.y, s.z if s.z is not None else z)
-        elif isinstance(s, Act):
-            p = noted_chance(view, s)  # the policy's own estimate of a blow it built, when it left one
-            if p is None:
-                p = blow_odds(view, me, s)
-                if p is _NONE:
-                    p = attack_odds(view, me, s, me.pos if at is None else at, aimed=aimed)
-            if p is not None and (worst is None or p < worst[0]):
-                worst = (p, s, aimed)
-            if s.action == "aim":
-                aimed = True
-    if worst is None:
-        return plan
-    p, act, aimed = worst
-    if p >= POOR_ODDS:
-        return plan
-    at, metres, _ = _walked(me, plan.steps)
-    alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))
-    return Plan(plan.steps, plan.reason, tuple(plan.alternatives) + alts)
+    return me.pos if at is None else at
 
 
 class Lawful:
@@ -267,4 +323,4 @@ def _checked(fn, name: str):  # type: ignore[no-untyped-def]
     wrapped.__doc__, wrapped.__qualname__ = fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]
     return wrapped
-__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record"]
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record", "sure_blow"]

@@ -22,7 +22,7 @@ import itertools
 import math
 from typing import Any
 
-from tactics.rules.ranged import darkness_difficulty, range_difficulty
+from tactics.rules.ranged import DARKNESS_TABLE, darkness_difficulty, range_difficulty
 from tactics.rulesets.mano_a_mano import ACTIONS, Weapon, armor_effect, stance_modifiers
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M
 from tactics.sim.plan import Act
@@ -134,17 +134,16 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     """
     scope = view.memo.get(PLANNING)
     if scope is not None:
-        key = (me.id, target.id, me_posture)
+        key = (me, target, me_posture)  # the views themselves (one per fighter): no id read
         got = scope.get(key)
         if got is not None:
             return got
-    partner = me.partner
-    tx, ty, tz = target.pos
-    m = (id(me.character), id(target.character),
-         me_posture or (ON_THE_GROUND if me.prone else STANDING), partner == target.id,  # posture(me)
-         me.role if partner else None, ON_THE_GROUND if target.prone else STANDING,  # posture(target)
-         target.role if target.partner else None, me.z >= tz + 1.0,
-         target.state.defense_bonus_total(), view.map.light_at(tx, ty))
+    sheet, prone, partner, role, _, _, z, _ = me.glance  # one read of each side (UnitView.glance)
+    tsheet, tprone, tpartner, trole, tx, ty, tz, tstate = target.glance
+    m = (id(sheet), id(tsheet), me_posture or (ON_THE_GROUND if prone else STANDING),  # posture(me)
+         partner == target.id, role if partner else None,
+         ON_THE_GROUND if tprone else STANDING, trole if tpartner else None,  # posture(target)
+         z >= tz + 1.0, tstate.defense_bonus_total(), view.map.light_at(tx, ty))
     if scope is not None:
         scope[key] = m
     return m
@@ -203,6 +202,51 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         got = shared[skey] = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
     memo[key] = got
     return got
+
+
+def worst_blow(view: View, ch: Any, tc: Any, act: Act) -> tuple[int, int] | None:
+    """The attack and the difficulty of the blow ``act`` (a strike or a grapple) by the sheet ``ch`` on the
+    sheet ``tc`` at its worst for two fighters on their feet and out of any grapple, before the target's
+    defense bonus: in the darkest light, the armor it aims around counted; None for any other act, or
+    without the weapon it names.
+
+    The guard of :mod:`.lawful` proves a blow's chance from it (:func:`~.lawful.sure_blow`): for two
+    such fighters :func:`act_chance` works out ``hit_chance(attack, difficulty + dark + bonus + armor)``,
+    the stances adding nothing (000 · Stance and Position: the standing row of the table has no
+    modifier, from above or not) and the light at most the darkest row of the table (000 · Attacking ·
+    Attacking in the Dark), so the chance is at least ``hit_chance`` of these numbers with the bonus
+    added. Pure in the sheets and the act: kept in the scenario-shared cache.
+    """
+    spec = ACTIONS.get(act.action)
+    if spec is None or spec.kind not in ("strike", "grapple"):
+        return None
+    shared = _scenario_memo(view, "worst blows")
+    avoid = tuple(act.avoid_armor)
+    key = (ch, tc, spec.name, act.weapon, avoid)
+    got = shared.get(key, _MISSING)
+    if got is _MISSING:
+        if len(shared) > 20_000:
+            shared.clear()
+        got = shared[key] = _worst_blow(spec, ch, tc, act.weapon, avoid)
+    return got
+
+
+def _worst_blow(spec: Any, ch: Any, tc: Any, wname: str | None, avoid: tuple[str, ...]) -> tuple[int, int] | None:
+    weapon = None
+    if wname:
+        try:
+            weapon = ch.weapon(wname)
+        except KeyError:
+            return None
+    base = _base(spec, ch, tc, weapon)
+    if base is None:
+        return None
+    attack, defense, _, _ = base
+    if not ch.blind:
+        defense += max(darkness_difficulty(light, _DARK_KIND[spec.kind]) for light in DARKNESS_TABLE)
+    if spec.harms:  # as act_chance: exactly the armor avoided, or none when no way of the sheet matches
+        defense += ([o for o in armor_options(tc) if o[0] == avoid] or [((), 0, 0)])[0][2]
+    return attack, defense
 
 
 def _range_steps(view: View, me: UnitView, target: UnitView, match: tuple, weapon: Weapon, action: str,
@@ -309,7 +353,33 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
     if sides is None:
         return None
     att, dfn, dark = sides
-    ch, tc = me.character, target.character
+    base = _base(spec, me.character, target.character, weapon)
+    if base is None:
+        return None
+    attack, defense, power, sharp = base
+    attack += att
+    defense += dfn
+    defense += match[8]  # the target's defense bonus
+    if kind in ("throw", "shot") and weapon is not None:
+        d = distance if distance is not None else view.distance(me, target)
+        rng = view.max_range(me, weapon, action)
+        if rng <= 0 or d > rng:
+            return None
+        defense += thrown_range_difficulty(action, d, rng)
+    defense += dark  # 0 for a blind attacker
+    if spec.double_power:
+        power *= 2
+    if charge_m > 5.0 and kind in ("strike", "grapple"):
+        power += math.floor(charge_m) - 5
+    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp,
+                         _armor(view, target.character) if armor is None else armor)
+
+
+def _base(spec: Any, ch: Any, tc: Any, weapon: Weapon | None) -> tuple[int, int, int, str] | None:
+    """The numbers of ``spec`` by the sheet ``ch`` on the sheet ``tc`` before stances, light, range, the
+    target's defense bonus and armor: (attack with the action's own bonus, difficulty with the action's
+    own, power, sharpness); None without the weapon it needs (000 · List of Actions; 000 · Attacking)."""
+    kind = spec.kind
     if kind == "grapple":
         attack = ch.grapple_attack
         defense = tc.grapple_defense
@@ -331,23 +401,7 @@ def _estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: W
         defense = tc.melee_defense
         power = ch.power_with(weapon)
         sharp = weapon.sharpness
-    attack += spec.attack_bonus
-    attack += att
-    defense += dfn
-    defense += match[8] + (spec.difficulty_bonus or 0)  # the target's defense bonus
-    if kind in ("throw", "shot") and weapon is not None:
-        d = distance if distance is not None else view.distance(me, target)
-        rng = view.max_range(me, weapon, action)
-        if rng <= 0 or d > rng:
-            return None
-        defense += thrown_range_difficulty(action, d, rng)
-    defense += dark  # 0 for a blind attacker
-    if spec.double_power:
-        power *= 2
-    if charge_m > 5.0 and kind in ("strike", "grapple"):
-        power += math.floor(charge_m) - 5
-    return _around_armor(action, spec, weapon.name if weapon else None, attack, defense, power, sharp,
-                         _armor(view, tc) if armor is None else armor)
+    return attack + spec.attack_bonus, defense + (spec.difficulty_bonus or 0), power, sharp
 
 
 def _armor(view: View, tc: Any) -> list[tuple[tuple[str, ...], int, int]]:

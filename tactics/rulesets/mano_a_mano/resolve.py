@@ -60,6 +60,11 @@ DARKNESS = {(light, kind): darkness_difficulty(light, col) for light in ("bright
 asks :func:`~tactics.rules.ranged.darkness_difficulty`, which names it)."""
 
 
+_KEPT = "attack: rule options, rounded distances"
+"""The world memo of :func:`_attack`: the encounter's optional rules as :class:`RuleOptions`, and
+``round(d, 6)`` of each distance struck across (the replay's figure; rounding costs a microsecond)."""
+
+
 # -- small pieces -----------------------------------------------------------
 def posture(unit: Any) -> str:
     return "on_the_ground" if unit.prone else "standing"
@@ -143,14 +148,14 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
     ch = c.sheet
     weapon = None
     if step.weapon:
-        try:
-            weapon = ch.weapon(step.weapon)
-        except KeyError:
+        held = ch.weapon_stats.get(step.weapon)  # ch.weapon(), without its KeyError on the common path
+        if held is None:
             if step.weapon not in st.taken:
                 yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
                 return
             ch = armed_sheet(c)  # a weapon it took by a disarm (.taken)
-            weapon = ch.weapon(step.weapon)
+            held = ch.weapon_stats[step.weapon]
+        weapon = held.weapon
     if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
         yield Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})")
         return
@@ -158,12 +163,12 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         # 000 · Stance and Position: one position at a time; no strategic attack while aiming
         yield Refused(c.id, f"{spec.name} cannot be done while aiming")
         return
-    unwieldy = bool(weapon is not None and ch.unwieldy(weapon))
+    unwieldy = weapon is not None and weapon.heft > ch.strength  # ch.unwieldy(weapon)
     ok, why = allowed(spec.name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
         yield Refused(c.id, f"{spec.name}: {why}")
         return
-    quick = is_quick(spec, c, step)
+    quick = spec.quick if spec.name != "load" else is_quick(spec, c, step)  # only a load's depends on more
     if done >= 1 and not quick:
         yield Refused(c.id, f"{spec.name}: a combo holds only quick actions")
         return
@@ -234,13 +239,17 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
             dd = darkness_difficulty(light, DARKNESS_KIND[kind])
         if dd:
             diff_mods.append(Modifier(f"{light} light", dd))
-    # stances and positions (000 · Stance and Position)
+    # stances and positions (000 · Stance and Position): standing, out of any grapple and not aiming is
+    # the table's plain standing cell, which has no modifier (asked only for the other cells)
     partner = c.partner == target.id
     aiming = bool(st.aim_bonus) and kind in ("shot", "throw") and c.partner is None
-    attack_mods.extend(stances("on_the_ground" if c.prone else "standing", c.role if c.partner is not None else None, kind, "attack",
-                               partner, from_above, aiming))
-    diff_mods.extend(stances("on_the_ground" if target.prone else "standing", target.role if target.partner is not None else None, kind,
-                             "defense", partner, from_above, False))
+    if c.prone or c.partner is not None or aiming:
+        attack_mods.extend(stances("on_the_ground" if c.prone else "standing", c.role if c.partner is not None else None,
+                                   kind, "attack", partner, from_above, aiming))
+    if target.prone or target.partner is not None:
+        diff_mods.extend(stances("on_the_ground" if target.prone else "standing",
+                                 target.role if target.partner is not None else None, kind, "defense", partner,
+                                 from_above, False))
     st.aim_bonus = 0
     att_swims = world.in_deep_water(c)
     if melee:
@@ -252,7 +261,8 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     if target.state.defense_bonus:
         diff_mods.extend(Modifier(s, v) for s, v in target.state.defense_bonus)
     defense = None
-    coverer = cover_of(world, target)
+    memo = world.memo
+    coverer = cover_of(world, target) if memo.get("covering") else None  # (nobody covers: no walk)
     if coverer is not None:
         # DECISIONS · More rulings · Cover: the coverer's defense of this attack's kind + 5
         csh = coverer.sheet
@@ -268,10 +278,10 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
-    rule_opts = world.memo.get("rule options")
-    if rule_opts is None:
-        rule_opts = world.memo["rule options"] = RuleOptions(random_damage=opts.random_damage,
-                                                             critical_hit=opts.critical_hit)
+    kept = memo.get(_KEPT)
+    if kept is None:
+        kept = memo[_KEPT] = (RuleOptions(random_damage=opts.random_damage, critical_hit=opts.critical_hit), {})
+    rule_opts, rounded = kept
     res = resolve_attack(ch, weapon, spec, target.sheet, die, attack_mods=tuple(attack_mods),
                          difficulty_mods=tuple(diff_mods), defense=defense, avoid_armor=tuple(step.avoid_armor),
                          charge_m=charge_m, in_water=att_swims, options=rule_opts)
@@ -299,8 +309,13 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         dealt["damage"] = r_damage
     if res.hit and r_stun:
         dealt["stun"] = r_stun
+    shown = rounded.get(dist)  # round(dist, 6), remembered: a melee strikes across the same gap every turn
+    if shown is None:
+        if len(rounded) > 4096:
+            rounded.clear()
+        shown = rounded[dist] = round(dist, 6)
     yield Attacked(c.id, target.id, spec.name, res.weapon, roll, res.hit, dealt,
-                   details, round(dist, 6), light,
+                   details, shown, light,
                    "counter" if turn.reaction else "", round(charge_m, 6) if charge_m else 0.0)
     if res.hit:
         if slam_check is not None:
