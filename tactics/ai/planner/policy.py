@@ -31,8 +31,8 @@ keeps holding it); ``team`` × the share of my allies (planners too) whose
 last played plan was the same advisor's is added to that advisor's plan, so
 a team keeps one way of fighting (archers holding the roof together, lancers
 charging together: ``view.memo`` keeps each planner's last advisor by unit
-id; default 0, off: it wins Mano a Mano games and loses fudge-opposed ones,
-``docs/ai.md`` § The planner); ``skip`` names policies never asked.
+id; default 0, off: it wins games under one ruleset and loses them under
+another, ``docs/ai.md`` § The planner); ``skip`` names policies never asked.
 Reaction windows go to the advisor whose plan it last played.
 """
 
