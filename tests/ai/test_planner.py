@@ -245,3 +245,34 @@ def test_an_attack_the_plain_estimates_do_not_list_counts_at_the_rulesets_estima
     assert value(judged, heavy, w, cat, []) == pytest.approx(0.5 * 0.6)
     # without the seam: a guess, 0.5 of twice the value seen
     assert value(Board(me, 5.0, 0.0, (foe,)), heavy, w, cat, []) == pytest.approx(0.5 * 2 * 0.1)
+
+
+def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
+    from tactics.ai.planner.policy import PLAYED
+    from tactics.league.encounters import load
+    from tactics.sim.view import View
+
+    enc = load("arena").build(seed=1)
+    me = next(c for c in enc.combatants.values() if c.team == "red")
+    ally = next(c for c in enc.combatants.values() if c.team == "red" and c.id != me.id)
+    view = View(enc, me)
+
+    class Still:
+        def __init__(self, plan):
+            self.made = plan
+
+        def plan(self, view):
+            return self.made
+
+    def choose(team: float, played: dict[str, str]) -> str:
+        p = Planner(team=team, stay=0.0, plain=False)
+        # two plans of equal value (standing still): the first wins a tie
+        p._advisors = [("first", Still(Plan([], "still"))), ("second", Still(Plan([MoveTo(me.x, me.y)], "here")))]
+        enc.memo[PLAYED] = dict(played)
+        got = p.plan(view).reason
+        return got.split(":")[1].split()[0]
+
+    assert choose(0.0, {ally.id: "second"}) == "first"
+    assert choose(0.05, {}) == "first"
+    assert choose(0.05, {ally.id: "second"}) == "second"
+    assert enc.memo[PLAYED][me.id] == "second"      # and it records its own choice for its allies

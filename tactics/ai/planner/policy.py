@@ -27,7 +27,12 @@ not been played for ``rest`` decisions in a row is asked only every
 numbers. ``stay``
 is added to the value of the plan of the advisor it played last turn, so it
 changes course only for a clearly better plan (an archer holding a roof
-keeps holding it); ``skip`` names policies never asked.
+keeps holding it); ``team`` × the share of my allies (planners too) whose
+last played plan was the same advisor's is added to that advisor's plan, so
+a team keeps one way of fighting (archers holding the roof together, lancers
+charging together: ``view.memo`` keeps each planner's last advisor by unit
+id; default 0, off: it wins games under one ruleset and loses them under
+another, ``docs/ai.md`` § The planner); ``skip`` names policies never asked.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -42,6 +47,8 @@ from tactics.rules.plan import Act, Plan
 
 SKIP = frozenset({"planner", "passive"})
 ALTERNATIVES = 3
+PLAYED = "planner:played"
+"""``view.memo`` key: each planner's last played advisor by unit id (the team bonus reads its allies')."""
 
 
 class Planner:
@@ -51,7 +58,7 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
-                 plain: bool = True, rest: int = 6, wake: int = 4) -> None:
+                 plain: bool = True, rest: int = 6, wake: int = 4, team: float = 0.0) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -70,6 +77,7 @@ class Planner:
         self.plain = plain
         self.rest = rest
         self.wake = wake
+        self.team = team
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -138,14 +146,18 @@ class Planner:
             return Plan([], "planner: nothing to weigh")
         catalogue = getattr(view.ruleset, "actions", {})
         allies = [a for a in view.allies() if a.id != view.me.id]
+        played = view.memo.setdefault(PLAYED, {})
+        kin = [played[a.id] for a in allies if a.id in played]
         scored = [(value(board, p, self.weights, catalogue, allies)
-                   + (self.stay if adv is not None and adv is self._last else 0.0), i)
-                  for i, (_, p, adv) in enumerate(cands)]
+                   + (self.stay if adv is not None and adv is self._last else 0.0)
+                   + (self.team * kin.count(label) / len(kin) if kin and adv is not None else 0.0), i)
+                  for i, (label, p, adv) in enumerate(cands)]
         scored.sort(key=lambda s: (-s[0], s[1]))
         best_v, best_i = scored[0]
         label, plan, adv = cands[best_i]
         if adv is not None:
             self._last = adv
+            played[view.me.id] = label
         self._played(adv)
         alts = tuple((cands[i][0], round(v, 4)) for v, i in scored[1:1 + ALTERNATIVES])
         why = f"planner: {label} ({best_v:+.3f})" + (f": {plan.reason}" if plan.reason else "")
