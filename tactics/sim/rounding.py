@@ -9,7 +9,7 @@ same float, bit for bit, by arithmetic when it can prove the answer:
 - ``y = x * 1e6`` is within half an ulp of the exact ``x * 10**6``; below
   ``1e11`` that ulp is under ``2**-15``, so unless ``y`` lies within ``1e-4``
   of a half-integer, the exact product rounds to the same integer ``n`` as
-  ``y`` does;
+  ``y`` does (found in floats: adding and taking away ``1.5 * 2**52``);
 - ``n / 1e6`` (both exact floats) is the float nearest ``n * 10**-6``, which
   is what reading the decimal string back gives.
 
@@ -23,11 +23,14 @@ negative zero, NaN, infinities) goes to ``round`` itself::
 from __future__ import annotations
 
 
+_MAGIC = 6755399441055744.0  # 1.5 * 2**52: y + _MAGIC - _MAGIC is y rounded to an integer (ties to even) for |y| < 2**51
+
+
 def round6(x: float) -> float:
     """``round(x, 6)``, the same float (see the module's note), cheaper."""
     y = x * 1e6
     if -1e11 < y < 1e11:
-        n = round(y)
+        n = y + _MAGIC - _MAGIC
         d = y - n
         if n and -0.4999 < d < 0.4999:
             return n / 1e6
