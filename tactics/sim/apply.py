@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Attack, Fall, Harm, LegRec, Move, Roll, RollRec, Say, State
 from tactics.rules import effects as fx
+from tactics.sim.rounding import round6
 
 if TYPE_CHECKING:
     from tactics.sim.combatant import Combatant
@@ -142,7 +143,7 @@ class Effects:
         ground = self.enc.map.ground_height(c.x, c.y)
         self._fall(c, (c.x, c.y, ground), difficulty, cause, ts)
         if ts.legs:
-            self.record(Move(t=now, who=c.id, legs=ts.legs, metres=round(ts.metres, 6), budget=0.0))
+            self.record(Move(t=now, who=c.id, legs=ts.legs, metres=round6(ts.metres), budget=0.0))
 
     def _hit_wall(self, c: Combatant, eff: fx.Push) -> None:
         """Pushed or thrown into a wall: harm as a fall onto the wall's surface, from no height
@@ -187,7 +188,7 @@ class Effects:
         t1 = now + moved * PUSH_SECONDS_PER_M
         self.enc.place(c, end)
         self.record(Move(t=now, who=c.id, legs=[LegRec(kind="push", start=start, end=end, t0=now, t1=t1)],
-                         metres=round(moved, 6), budget=0.0))
+                         metres=round6(moved), budget=0.0))
         self.enc.note_activity()
         if c.flying:
             return  # a flyer is pushed through the air; there is nothing to fall off

@@ -24,6 +24,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import LegRec, Move, State
+from tactics.sim.rounding import round6
 from tactics.sim.runup import lined_up
 
 if TYPE_CHECKING:
@@ -51,8 +52,8 @@ class Moves:
                     t=self.enc.env.now,
                     who=c.id,
                     legs=ts.legs,
-                    metres=round(ts.metres, 6),
-                    budget=round(1.0 - ts.used, 6),
+                    metres=round6(ts.metres),
+                    budget=round6(1.0 - ts.used),
                 )
             )
             ts.legs = []

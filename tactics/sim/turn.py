@@ -30,6 +30,7 @@ from tactics.rules.protocol import Window
 from tactics.sim.apply import NO_ALTERNATIVES, Effects
 from tactics.sim.moves import Moves
 from tactics.sim.plan import Act, MoveTo, Plan
+from tactics.sim.rounding import round6
 from tactics.sim.vertical import Vertical
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ class TurnRunner(Effects, Moves, Vertical):
         alts = plan.alternatives
         if alts:
             self.record(Say(t=self.enc.env.now, who=c.id, text=text,
-                            alternatives=tuple([(str(w), round(float(v), 6)) for w, v in alts])))
+                            alternatives=tuple([(str(w), round6(float(v))) for w, v in alts])))
         else:
             self.say(c, text)
 
