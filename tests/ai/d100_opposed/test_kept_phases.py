@@ -28,17 +28,18 @@ def _duel(seed: int, shared: dict) -> bytes:
     return enc.run(until=120).to_bytes()
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Count the phases worked out (not handed back from the kept ones)."""
-    worked = [0]
-    weigh = tactician.Tactician.weigh
+def _counting(monkeypatch: pytest.MonkeyPatch, method: str = "weigh") -> list[int]:
+    """Count the calls of a tactician's ``method``: ``weigh``, the phases worked out (not handed back
+    from the kept ones); ``plan``, every phase."""
+    calls = [0]
+    original = getattr(tactician.Tactician, method)
 
     def counted(self: tactician.Tactician, view: object) -> object:
-        worked[0] += 1
-        return weigh(self, view)
+        calls[0] += 1
+        return original(self, view)
 
-    monkeypatch.setattr(tactician.Tactician, "weigh", counted)
-    return worked
+    monkeypatch.setattr(tactician.Tactician, method, counted)
+    return calls
 
 
 def test_a_duel_played_again_is_handed_back_whole_and_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,14 +59,7 @@ def test_duels_on_a_warm_cache_replay_as_fresh_ones(monkeypatch: pytest.MonkeyPa
     for seed in range(6):
         assert _duel(seed, shared) == _duel(seed, {})
     worked = _counting(monkeypatch)
-    phases = [0]
-    plan = tactician.Tactician.plan
-
-    def counted(self: tactician.Tactician, view: object) -> object:
-        phases[0] += 1
-        return plan(self, view)
-
-    monkeypatch.setattr(tactician.Tactician, "plan", counted)
+    phases = _counting(monkeypatch, "plan")
     assert _duel(6, shared) == _duel(6, {})
     assert 0 < worked[0] - phases[0] // 2 < phases[0] // 2   # the warm duel worked out some phases, not all
 
