@@ -100,6 +100,17 @@ def _field(view: View, me: UnitView, enemies: list[UnitView], mv: Mover) -> Any:
     return f
 
 
+def round_field(view: View, team: str, mv: Mover) -> Any:
+    """The team field :func:`_field` keeps for ``team`` and ``mv`` this round, or None when there is
+    none yet (the next ask builds it from where the enemies stand then)."""
+    got = view.memo.get("team fields")
+    if got is None:
+        return None
+    seconds, every, fields = got
+    hit = fields.get((team, mv.key))
+    return hit[1] if hit is not None and hit[0] == math.floor(view.time / seconds) // every else None
+
+
 FIELD_MEMORY = 1024
 """How many fields :func:`_distance_field` (and :func:`_field_answers`) remember at most, all forgotten
 when full: a field holds a cost per cell. The cells bound below decides on all but small maps: the

@@ -23,10 +23,9 @@ tells which fields stand, before and after::
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from tactics.ai.fields import movers
+from tactics.ai.fields import movers, round_field
 from tactics.ai.routes import map_cache
 from tactics.sim.view import View
 
@@ -48,17 +47,9 @@ def fields_now(view: View) -> tuple[Any, Any]:
     engine's mover (:func:`~tactics.ai.fields.team_field`): each the field object kept in the
     encounter's memo for this round, or None when there is none yet (a phase would build it from
     where the fighters stand now)."""
-    got = view.memo.get("team fields")
-    if got is None:
-        return None, None
-    seconds, every, fields = got
-    rnd = math.floor(view.time / seconds) // every
+    safe, real = movers(view, view.me)
     team = view.me.team
-    out = []
-    for mv in movers(view, view.me):
-        hit = fields.get((team, mv.key))
-        out.append(hit[1] if hit is not None and hit[0] == rnd else None)
-    return out[0], out[1]
+    return round_field(view, team, safe), round_field(view, team, real)
 
 
 def phase_key(view: View, policy: Any) -> tuple:
