@@ -29,9 +29,9 @@ from tactics.ai.futility import POOR_ODDS
 from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
 from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
-from tactics.ai.mano_a_mano.highground import PERCH_MAX_COST_M, PERCH_RISE_M, HighGround, cells_around
+from tactics.ai.mano_a_mano.highground import HighGround
 from tactics.ai.mano_a_mano.odds import Estimate, estimate
-from tactics.ai.mano_a_mano.stand import CELLS_MEMORY, DARK, DIM, Stand
+from tactics.ai.mano_a_mano.stand import Stand
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import route
@@ -39,7 +39,7 @@ from tactics.ai.mano_a_mano.spots import spots
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
-__all__ = ["Archer", "bow_of", "cells_around", "PERCH_RISE_M", "PERCH_MAX_COST_M", "CELLS_MEMORY", "DIM", "DARK"]
+__all__ = ["Archer", "bow_of"]
 
 
 def bow_of(me: UnitView) -> Any:
