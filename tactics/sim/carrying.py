@@ -76,7 +76,8 @@ class Carrying:
         """``c`` was put at ``p``: the rest of its group goes there too."""
         for o in self.group_of(c):
             o.x, o.y, o.z = p
-            self._xyz[o.row] = p
+            xyz, r = self._xyz, o.row
+            xyz[0, r], xyz[1, r], xyz[2, r] = p
             self._moved += 1
 
     def echo_move(self, ev: Move) -> None:

@@ -106,8 +106,8 @@ class Encounter(Referee, Pausing, Carrying):
         self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
-        self._xyz = np.zeros((8, 3))
-        """Every combatant's position, row ``c.row``: nearest-enemy queries in one numpy step."""
+        self._xyz = np.zeros((3, 8))
+        """Positions by coordinate (rows x, y, z; column ``c.row``): nearest-enemy queries in one numpy step."""
         self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
@@ -188,11 +188,10 @@ class Encounter(Referee, Pausing, Carrying):
         c.joined_at = self.env.now
         self.combatants[uid] = c
         c.row = len(self.order)
-        if c.row >= len(self._xyz):
-            grown = np.zeros((max(8, 2 * len(self._xyz)), 3))
-            grown[: len(self._xyz)] = self._xyz
-            self._xyz = grown
-        self._xyz[c.row] = (x, y, z)
+        xyz, k = self._xyz, c.row
+        if k >= xyz.shape[1]:
+            xyz = self._xyz = np.concatenate([xyz, np.zeros((3, max(8, k)))], axis=1)  # twice as wide
+        xyz[0, k], xyz[1, k], xyz[2, k] = x, y, z
         self._starts[uid] = (x, y, z)
         self._start_flying[uid] = is_flying
         self.order.append(c)

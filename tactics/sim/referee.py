@@ -104,7 +104,8 @@ class Referee:
     def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
         """Put ``c`` at ``p``: the one way positions change during a fight."""
         c.x, c.y, c.z = p
-        self._xyz[c.row] = p
+        xyz, r = self._xyz, c.row
+        xyz[0, r], xyz[1, r], xyz[2, r] = p  # three scalar stores: cheaper than one column store
         self._moved += 1
         if self._passengers:
             self.carry_along(c, p)  # a carried unit and its carrier move together (tactics.sim.carrying)
@@ -123,15 +124,17 @@ class Referee:
 
     def nearest_enemy(self, c: Any) -> Any:
         """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
-        idx, views = self._enemy_table(c.team)
+        rows = self._enemy_rows
+        got = rows.get(c.team) if rows is not None else None  # the table kept (else _enemy_table builds it)
+        idx, views = got if got is not None else self._enemy_table(c.team)
         if len(views) <= 1:
             return views[0] if views else None
         xyz = self._xyz
         # the coordinates as three rows (x, y, z of each enemy): every numpy step below then runs one
         # long inner loop per coordinate instead of a 3-long one per enemy; the sums are the same
         # ((dx² + dy²) + dz², in that order), so is the nearest (argmin: the first of equals)
-        d = xyz.T.take(idx, 1)
-        d -= xyz[c.row, :, None]
+        d = xyz.take(idx, 1)
+        d -= xyz[:, c.row, None]
         d *= d
         return views[int(_add_rows(d, 0).argmin())]  # d.sum(0) without numpy's Python wrapper
 
@@ -139,18 +142,20 @@ class Referee:
         """The able enemies of ``c`` whose flat distance is at most the nearest one's plus ``slack``, or at
         most ``within``, in turn order (a numpy pass over the position table; the bounds are widened by
         a micrometre, so a caller that measures again with ``math.hypot`` loses no enemy to rounding)."""
-        idx, views = self._enemy_table(c.team)
+        rows = self._enemy_rows
+        got = rows.get(c.team) if rows is not None else None  # the table kept (else _enemy_table builds it)
+        idx, views = got if got is not None else self._enemy_table(c.team)
         if len(views) <= 1:
             return list(views)
         memo = self._near_memo
         if memo is not None and memo[0] is c and memo[1] == self._moved and memo[2] is idx:
             d2, nearest = memo[3], memo[4]  # asked again before anyone moved (a policy's second look)
         else:
-            xyz = self._xyz
-            d = xyz.T.take(idx, 1)  # x, y, z as rows (as in nearest_enemy): the same numbers
-            d -= xyz[c.row, :, None]
-            d2 = d[0] * d[0]
-            d2 += d[1] * d[1]
+            xy = self._xyz[:2]  # x and y rows only (a flat distance)
+            d = xy.take(idx, 1)
+            d -= xy[:, c.row, None]
+            d *= d
+            d2 = _add_rows(d, 0)  # dx² + dy², the same sums as in nearest_enemy
             nearest = math.sqrt(d2.min())
             self._near_memo = (c, self._moved, idx, d2, nearest)
         bound = max(nearest + slack, within) + 1e-6
@@ -172,8 +177,8 @@ class Referee:
         idx, views = got
         if len(views) <= 1:
             return [v for v in views if v.id != c.id]
-        d = self._xyz.T.take(idx, 1)  # x, y, z as rows (as in nearest_enemy): the same sums
-        d -= self._xyz[c.row, :, None]
+        d = self._xyz.take(idx, 1)  # x, y, z as rows (as in nearest_enemy): the same sums
+        d -= self._xyz[:, c.row, None]
         d *= d
         bound = within + 1e-6
         return [v for i in (_add_rows(d, 0) <= bound * bound).nonzero()[0].tolist() if (v := views[i]).id != c.id]
