@@ -333,7 +333,9 @@ class Encounter(Referee, Pausing, Carrying):
                     if opening:
                         for eff in opening:
                             turns.apply(c, eff, None)
-                    yield from turns.take_turn(c, budget)
+                    rest = turns.turn_now(c, budget)  # take_turn, without its generator layers
+                    if rest is not None:  # a prepared reaction cut in: the rest of the turn after it
+                        yield from rest
                     # a delayed turn (to move in formation) comes again at its new, later slot this round
                     if not getattr(budget, "delayed", False) or self._ended is not None:
                         break
@@ -362,9 +364,7 @@ class Encounter(Referee, Pausing, Carrying):
     def view_for(self, c: Combatant) -> View:
         """The :class:`View` ``c``'s policy plans from (one per combatant: it reads the live state)."""
         v = self._planners.get(c.id)
-        if v is None:
-            v = self._planners[c.id] = View(self, c)
-        return v
+        return v if v is not None else self._planners.setdefault(c.id, View(self, c))
 
     def _look(self, sheet: Any) -> tuple[dict[str, int], str, frozenset[str], float]:
         """A sheet's starting tracks, first standing, acting standings and airspeed (its presentation

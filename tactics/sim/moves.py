@@ -47,18 +47,14 @@ class Moves:
 
     def _flush_move(self, c: Combatant, ts: TurnState) -> None:
         if ts.legs:
-            self.record(
-                Move(
-                    t=self.enc.env.now,
-                    who=c.id,
-                    legs=ts.legs,
-                    metres=round6(ts.metres),
-                    budget=round6(1.0 - ts.used),
-                )
-            )
+            enc = self.enc
+            ev = Move(t=enc.env.now, who=c.id, legs=ts.legs, metres=round6(ts.metres), budget=round6(1.0 - ts.used))
+            enc.events.append(ev)  # self.record(ev), inline (once per move)
+            if enc._passengers:
+                enc.echo_move(ev)
             ts.legs = []
             ts.metres = 0.0
-            self.enc.note_activity()
+            enc._last_activity = enc.env.now  # enc.note_activity(), inline (once per move)
 
     def _add_leg(self, c: Combatant, kind: str, start, end, fraction: float, ts: TurnState, seconds: float | None = None) -> None:
         """A leg using ``fraction`` of the turn's movement, timed from where the turn has got to.
@@ -117,7 +113,9 @@ class Moves:
             c.route = None
             self._drag(partner, start, ts.legs[before:])
             return
-        legs = lined_up(self, c, list(legs), ts)  # a straight run-up into long jumps (tactics.sim.runup)
+        legs = list(legs)
+        if len(legs) > 1 or legs and legs[0].kind != "walk":  # (one walk leg has no jump to line up)
+            legs = lined_up(self, c, legs, ts)  # a straight run-up into long jumps (tactics.sim.runup)
         rest = self._move_legs(c, legs, ts, goal=goal, cap=step.max_m)
         c.route = (goal, rest) if rest else None
 
@@ -154,7 +152,9 @@ class Moves:
         first = legs[0].start
         if abs(first[0] - c.x) > 1e-9 or abs(first[1] - c.y) > 1e-9 or abs(first[2] - c.z) > 1e-9:
             return None
-        remaining = legs[0].length if len(legs) == 1 else sum(leg.length for leg in legs)
+        remaining = 0  # sum(leg.length for leg in legs), the same float, without a generator's frames
+        for leg in legs:
+            remaining += leg.length
         if remaining <= 2 * (ts.budget.walk_m if ts is not None else self.enc.walk_budget(c)):
             return None
         slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
@@ -206,6 +206,7 @@ class Moves:
         under way, a cap).
         """
         walk = ts.budget.walk_m * (DRAG_FACTOR if drag else 1.0)
+        tmap = self.enc.map
         moved = 0.0
         continuing = bool(c.climbing)
         c.climb_route = []
@@ -224,7 +225,7 @@ class Moves:
                 return legs[n:]
             if cap is not None and moved >= cap - 1e-9:
                 return None
-            start = c.pos
+            start = (c.x, c.y, c.z)  # c.pos, without the property call
             end = tuple(leg.end)
             length = math.dist(start, end)
             if length < 1e-9:
@@ -234,7 +235,11 @@ class Moves:
                 return None
             if kind in ("walk", "swim"):
                 speed = walk if kind == "walk" else ts.budget.swim_m * (DRAG_FACTOR if drag else 1.0)
-                cost = self._ground_cost(start, end) if kind == "walk" else 1.0
+                if kind == "walk":  # self._ground_cost(start, end), inline (every leg of every move)
+                    cost = (RUBBLE_COST if tmap.terrain_at((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+                            in ("rubble", "water") else 1.0)
+                else:
+                    cost = 1.0
                 if speed <= 0:
                     return None
                 can = left * speed / cost
@@ -245,7 +250,7 @@ class Moves:
                     f = can / length
                     ex, ey = start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f
                     if kind == "walk":
-                        end = (ex, ey, self.enc.map.ground_height(ex, ey))
+                        end = (ex, ey, tmap.ground_height(ex, ey))
                     else:
                         end = (ex, ey, start[2] + (end[2] - start[2]) * f)
                     length = can

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from tactics.replay.schema import Move, Say, State
@@ -151,7 +152,15 @@ class TurnRunner(Effects, Moves, Vertical):
 
     # -- a turn ------------------------------------------------------------
     def take_turn(self, c: Combatant, budget: Any):
-        """Play ``c``'s turn now within ``budget``."""
+        """Play ``c``'s turn now within ``budget`` (a generator: a prepared reaction may cut in)."""
+        rest = self.turn_now(c, budget)
+        if rest is not None:
+            yield from rest
+
+    def turn_now(self, c: Combatant, budget: Any) -> Iterator[Any] | None:
+        """:meth:`take_turn` played at once, without a generator: None when the turn is over, else the
+        rest of it (a generator) after the prepared reaction its plan set off (the encounter yields
+        from it). Most turns never wait, and two generator layers a turn cost more than they do."""
         enc = self.enc
         ts = TurnState(enc.env.now, budget)
         if c.last_run is not None:
@@ -161,8 +170,9 @@ class TurnRunner(Effects, Moves, Vertical):
             self._flush_move(c, ts)
             ts.climbed = True
             if not c.able:
-                return
-        plan = c.policy.plan(enc.view_for(c))
+                return None
+        view = enc._planners.get(c.id)  # enc.view_for(c) without the call once the view is made
+        plan = c.policy.plan(view if view is not None else enc.view_for(c))
         if type(plan) is not Plan and not isinstance(plan, Plan):
             raise TypeError(f"policy of {c.id} returned {type(plan).__name__}, not a Plan")
         reason = plan.reason
@@ -171,7 +181,7 @@ class TurnRunner(Effects, Moves, Vertical):
                 self.say_plan(c, plan, reason)
             else:  # the common case, as say() records it (a say is never a move: no passengers to echo)
                 enc.events.append(Say(t=enc.env.now, who=c.id, text=reason, alternatives=NO_ALTERNATIVES))
-        yield from self.execute(c, list(plan.steps), ts, budget)
+        return self.steps_now(c, list(plan.steps), ts, budget)
 
     def say_plan(self, c: Combatant, plan: Plan, text: str) -> None:
         """Record a plan's reason ``text`` with the alternatives it weighed (a turn's, a counter's, a replan's)."""
@@ -215,13 +225,52 @@ class TurnRunner(Effects, Moves, Vertical):
             self._fall_down(c, None, "cannot fly")
 
     def execute(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any):
+        """Carry out ``steps`` within ``budget`` (a generator: a prepared reaction may cut in)."""
+        rest = self.steps_now(c, steps, ts, budget)
+        if rest is not None:
+            yield from rest
+
+    def steps_now(self, c: Combatant, steps: list[Any], ts: TurnState, budget: Any) -> Iterator[Any] | None:
+        """:meth:`execute` at once: None when the steps are done, else the rest (a generator that waits
+        for the prepared reaction an act set off, then goes on)."""
         budget.planned([s for s in steps if type(s) is Act] if len(steps) > 1 else
                        ((steps[0],) if steps and type(steps[0]) is Act else ()))
         if c.flying:
             self._grounded(c, ts)
+        i = self._steps(c, steps, 0, ts, budget)
+        if i is not None:
+            return self._after_reaction(c, steps, i, ts, budget)
+        self._end_steps(c, ts, budget)
+        return None
+
+    def _after_reaction(self, c: Combatant, steps: list[Any], i: int, ts: TurnState, budget: Any):
+        """``steps[i]``, an act, set off a prepared reaction (kept in ``_fired``): wait for it, let the
+        actor change the rest of its plan, go on."""
         enc = self.enc
-        i = 0
-        while i < len(steps):
+        while i is not None:
+            step = steps[i]
+            done = enc.env.event()
+            reactor, window = self._fired
+            reactor.attacked.succeed((c, done, window))
+            yield done
+            if not c.able:
+                break
+            rest = [step] + steps[i + 1:]
+            new = self._replan(c, Plan(rest, ""))
+            if new is not None:
+                if new.reason:
+                    self.say_plan(c, new, new.reason)
+                rest = list(new.steps)
+            steps = rest
+            i = self._steps(c, steps, 0, ts, budget)
+        self._end_steps(c, ts, budget)
+
+    def _steps(self, c: Combatant, steps: list[Any], i: int, ts: TurnState, budget: Any) -> int | None:
+        """Carry out ``steps`` from the ``i``-th until done (None) or until an act sets off a prepared
+        reaction turn (its index; the reactor and window in ``_fired``)."""
+        enc = self.enc
+        n = len(steps)
+        while i < n:
             if not c.able or enc._ended is not None or budget.done:
                 break
             step = steps[i]
@@ -248,25 +297,15 @@ class TurnRunner(Effects, Moves, Vertical):
             elif isinstance(step, Act):
                 c.last_run = None
                 if not ts.reaction and self._fire_reactions(c, step):
-                    done = enc.env.event()
-                    reactor, window = self._fired
-                    reactor.attacked.succeed((c, done, window))
-                    yield done
-                    if not c.able:
-                        break
-                    rest = [step] + steps[i:]
-                    new = self._replan(c, Plan(rest, ""))
-                    if new is not None:
-                        if new.reason:
-                            self.say_plan(c, new, new.reason)
-                        rest = list(new.steps)
-                    steps = rest
-                    i = 0
-                    continue
+                    return i - 1
                 for eff in self.rules.act(self.world, c, step, budget, ts):
                     self.apply(c, eff, ts)
             else:
                 self.say(c, f"refused: {type(step).__name__} is not a step of a plan")
+        return None
+
+    def _end_steps(self, c: Combatant, ts: TurnState, budget: Any) -> None:
+        """The steps are over: the last legs recorded; a run that ends the turn kept for the next."""
         if ts.legs:
             self._flush_move(c, ts)
         if not ts.reaction:

@@ -225,8 +225,8 @@ class View:
 
     def movement(self, a: UnitView | None = None) -> float:
         """Metres ``a`` may walk in a turn now (the ruleset's speeds)."""
-        c = (a or self.me)._c
-        return self._enc.walk_budget(c)
+        enc = self._enc
+        return enc.rules.speeds((a or self.me)._c)[0]  # enc.walk_budget(c), without the call
 
     def estimates(self, target: UnitView, a: UnitView | None = None) -> list[Any]:
         """The ruleset's :class:`~tactics.rules.protocol.Estimate` of each attack ``a`` (default: me)
