@@ -64,6 +64,8 @@ class Referee:
         self._moved = 0
         """How many times anyone was placed: :meth:`enemies_near` reuses its last distances while it stands."""
         self._near_memo: tuple | None = None
+        self._order_pos: tuple[list[Any], dict[str, int]] | None = None
+        """(turn order, each fighter's place in it): where a fighter who rises again goes back in."""
 
     def health_changed(self, c: Combatant | None = None) -> None:
         """Someone became able or unable to act: the end check and team lists look again.
@@ -81,6 +83,8 @@ class Referee:
             if mine and mine[0] is not self._views[c.id]:
                 self._drop(c, mine)
                 return
+        elif c is not None and c.able and teams is not None and self._tables_of is self.order and self._rise(c):
+            return
         self._able_by_team = None
         self._enemy_rows = None
         self._teams_in = None
@@ -100,6 +104,47 @@ class Referee:
                     i = views.index(v)
                     rows[key] = (np.delete(idx, i), views[:i] + views[i + 1:])
         self._recheck.add(c.team)
+
+    def _rise(self, c: Combatant) -> bool:
+        """Put ``c``, able to act again, back in every cached team list at its place in turn order
+        (new lists, as :meth:`_drop`); False, with nothing changed, when it would come before its
+        team's first able fighter or its team has none (the teams' order may change: rebuild).
+        A 100 v 100 brawl saw some 130 fighters rise, each a rebuild of every list from everyone."""
+        teams = self._able_by_team
+        assert teams is not None
+        mine = teams.get(c.team)
+        got = self._order_pos
+        if got is None or got[0] is not self.order:
+            got = self._order_pos = (self.order, {o.id: i for i, o in enumerate(self.order)})
+        pos = got[1]
+        here = pos[c.id]
+        if not mine or here < pos[mine[0].id]:
+            return False
+        v = self._views[c.id]
+        i = len(mine)
+        while pos[mine[i - 1].id] > here:  # (the first one is before c)
+            i -= 1
+        teams[c.team] = mine[:i] + [v] + mine[i:]
+        rows = self._enemy_rows
+        for key, (idx, views) in list(rows.items()) if rows else ():
+            if type(key) is tuple:  # ("allies", team): that team's list
+                at = i if key[1] == c.team else -1
+            elif key != c.team:  # a team's enemies: every other team's list, in the teams' order
+                at = 0
+                for t, vs in teams.items():
+                    if t == c.team:
+                        at += i
+                        break
+                    if t != key:
+                        at += len(vs)
+            else:
+                at = -1
+            if at >= 0:
+                rows[key] = (np.insert(idx, at, c.row), views[:at] + [v] + views[at:])
+        alone = getattr(self.rules, "acts_alone", None)
+        if self._teams_in is not None and (alone is None or alone(c.sheet)):
+            self._teams_in.add(c.team)
+        return True
 
     def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
         """Put ``c`` at ``p``: the one way positions change during a fight."""

@@ -48,3 +48,40 @@ def test_lists_kept_through_downs_equal_a_rebuild(seed):
     able_teams = {c.team for c in enc.order if c.able}
     if result.winner is not None:
         assert able_teams == {result.winner}
+
+
+def _tables(enc: Encounter) -> tuple[dict, dict]:
+    """The cached team lists and enemy tables (ids, and the rows checked against each fighter's)."""
+    teams = {t: [v.id for v in vs] for t, vs in enc.able_views().items() if vs}
+    enemies = {}
+    for team in teams:
+        idx, views = enc._enemy_table(team)
+        assert idx.tolist() == [enc.combatants[v.id].row for v in views]
+        enemies[team] = [v.id for v in views]
+    return teams, enemies
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lists_kept_through_rises_equal_a_rebuild(seed):
+    """Fighters going down and getting up again, in any order (three teams): the kept lists are put
+    back together, not rebuilt, whenever the teams' order cannot change, and always equal a rebuild."""
+    import random
+
+    enc = Encounter(TacticalMap.from_grid(["." * 16] * 16, name="open-16"), seed=seed)
+    clone = load_character(ROOT / "assets/characters/clone.toml")
+    for k, team in enumerate(("red", "blue", "green")):
+        for i in range(5):
+            enc.add(clone, team, at=(3 + 5 * i, 3 + 5 * k), policy="brawler")
+    rng = random.Random(seed)
+    kept = 0
+    for _ in range(200):
+        c = rng.choice(enc.order)
+        before = enc.able_views()
+        enc.allies_near(c, 1000.0)  # an allies table too
+        c.set_standing("injured" if not c.able else "incapacitated")
+        enc.health_changed(c)
+        kept += enc._able_by_team is before
+        assert _tables(enc) == _rebuilt(enc)
+        assert [v.id for v in enc.allies_near(c, 1000.0)] == [o.id for o in enc.order
+                                                             if o.team == c.team and o.able and o is not c]
+    assert kept > 100  # most changes kept the lists (a rise back in place, a down not the first)
