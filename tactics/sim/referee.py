@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 _add_rows = np.add.reduce
+_least = np.minimum.reduce  # ndarray.min() without numpy's Python wrapper (_methods._amin)
 
 
 class Referee:
@@ -201,7 +202,7 @@ class Referee:
             d -= xy[:, c.row, None]
             d *= d
             d2 = _add_rows(d, 0)  # dx² + dy², the same sums as in nearest_enemy
-            nearest = math.sqrt(d2.min())
+            nearest = math.sqrt(_least(d2))
             self._near_memo = (c, self._moved, idx, d2, nearest)
         bound = max(nearest + slack, within) + 1e-6
         return [views[i] for i in (d2 <= bound * bound).nonzero()[0].tolist()]
