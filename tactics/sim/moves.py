@@ -235,7 +235,7 @@ class Moves:
                 return None
             if kind in ("walk", "swim"):
                 speed = walk if kind == "walk" else ts.budget.swim_m * (DRAG_FACTOR if drag else 1.0)
-                if kind == "walk":  # self._ground_cost(start, end), inline (every leg of every move)
+                if kind == "walk":  # rubble and wading cost two metres a metre (docs/maps.md)
                     cost = (RUBBLE_COST if tmap.terrain_at((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
                             in ("rubble", "water") else 1.0)
                 else:
@@ -280,11 +280,6 @@ class Moves:
                 self.say(c, "refused: cannot fly")
                 return None
         return []
-
-    def _ground_cost(self, start, end) -> float:
-        """Metres of movement per metre walked: 2 on rubble (slow ground), else 1."""
-        mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2
-        return RUBBLE_COST if self.enc.map.terrain_at(mx, my) in ("rubble", "water") else 1.0
 
     def _track_run(self, kind: str, start, end, ts: TurnState) -> None:
         """Keep the length of the straight run that ends where the mover stands (charging, running starts)."""

@@ -163,8 +163,14 @@ class TurnRunner(Effects, Moves, Vertical):
         from it). Most turns never wait, and two generator layers a turn cost more than they do."""
         enc = self.enc
         ts = TurnState(enc.env.now, budget)
-        if c.last_run is not None:
-            self._carry_run(c, ts)
+        last = c.last_run
+        if last is not None:
+            # a straight run that ended the previous turn, with nothing done after it, still counts
+            # toward a running start now (DECISIONS · More rulings · Running start across turns)
+            c.last_run = None
+            end = last[2]
+            if abs(end[0] - c.x) <= 1e-6 and abs(end[1] - c.y) <= 1e-6 and not c.prone:
+                ts.lead_m, ts.lead_dir, ts.lead_end = last
         if c.climbing and c.climb_route:
             self._move_legs(c, list(c.climb_route), ts, goal=None)
             self._flush_move(c, ts)
@@ -205,19 +211,6 @@ class TurnRunner(Effects, Moves, Vertical):
         self.say_plan(c, plan, plan.reason or window.note)
         yield from self.execute(c, list(plan.steps), ts, budget)
         enc.note_activity()
-
-    def _carry_run(self, c: Combatant, ts: TurnState) -> None:
-        """A straight run that ended the previous turn, with nothing done after it, still counts
-        toward a running start now (DECISIONS · More rulings · Running start across turns)."""
-        last = c.last_run
-        c.last_run = None
-        if last is None:
-            return
-        metres, direction, end = last
-        if abs(end[0] - c.x) <= 1e-6 and abs(end[1] - c.y) <= 1e-6 and not c.prone:
-            ts.lead_m = metres
-            ts.lead_dir = direction
-            ts.lead_end = end
 
     def _grounded(self, c: Combatant, ts: TurnState) -> None:
         """A flyer whose turn allows no flight (encumbered, or flight lost) falls (docs/engine.md)."""
