@@ -29,8 +29,9 @@ class Advance(Lawful):
     def __init__(self) -> None:
         self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
         """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
-        self._strikes: dict[str, Act] = {}
-        """The quick strike on each target, made once (the same step every melee turn)."""
+        self._strikes: dict[str, tuple[Act, Plan]] = {}
+        """The quick strike on each target and the plan of it alone, made once (the same step and plan
+        every melee turn: a plan is never changed, the engine copies its steps)."""
 
     def plan(self, view: View) -> Plan:
         me = view.me
@@ -40,8 +41,7 @@ class Advance(Lawful):
         ch = me.character
         known = self._sheet
         if known is None or known[0] is not ch:
-            ranged = tuple(w for w in ch.weapons if w.kind in ("bow", "gun", "thrown"))
-            known = self._sheet = (ch, ranged, best_melee_weapon(me))
+            known = self._sheet = _sheet_look(view, ch, me)
         state = me.state
         for w in known[1]:
             if w.name not in state.spent:
@@ -56,18 +56,39 @@ class Advance(Lawful):
         melee = known[2]
         if melee is None:
             return Plan([], "no weapon")
-        strike = self._strikes.get(target.id)
-        if strike is None or strike.weapon != melee:  # an Act is immutable: one per target will do
-            strike = self._strikes[target.id] = Act("quick strike", target=target.id, weapon=melee)
+        kept = self._strikes.get(target.id)
+        if kept is None or kept[0].weapon != melee:  # an Act is immutable: one per target will do
+            strike = Act("quick strike", target=target.id, weapon=melee)
+            kept = self._strikes[target.id] = (strike, Plan([strike], f"closing on {target.name}"))
+        strike = kept[0]
         mx, my, mz = me.pos
         tx, ty, tz = target.pos
         flat = math.hypot(mx - tx, my - ty)
         if abs(mz - tz) <= MELEE_REACH_UP_M and flat <= MELEE_REACH_M:  # view.in_reach (this ruleset's reach)
-            return Plan([strike], f"closing on {target.name}")
+            return kept[1]
         move = MoveTo(tx, ty, tz if me.flying else None)
         if not me.flying and flat > view.movement(me) + MELEE_REACH_M:
             return Plan([move], f"closing on {target.name}")  # no strike can land this turn
         return Plan([move, strike], f"closing on {target.name}")
+
+
+SHEET_LOOKS = "advance: sheets"
+"""The scenario-shared memo of :func:`_sheet_look`."""
+
+
+def _sheet_look(view: View, ch: Character, me: UnitView) -> tuple[Character, tuple[Any, ...], str | None]:
+    """``ch``, its ranged weapons and its best hand-to-hand weapon: a pure function of the sheet, kept in
+    the scenario-shared cache (each fight of a loop brings new policies, the same sheets)."""
+    shared = view.shared.get(SHEET_LOOKS)
+    if shared is None:
+        shared = view.shared[SHEET_LOOKS] = {}
+    got = shared.get(ch)  # (a sheet equal to ``ch`` has the same weapons: its answer is ``ch``'s)
+    if got is None:
+        if len(shared) > 1_024:
+            shared.clear()
+        ranged = tuple(w for w in ch.weapons if w.kind in ("bow", "gun", "thrown"))
+        got = shared[ch] = (ranged, best_melee_weapon(me))
+    return (ch, *got)
 
 
 def best_melee_weapon(me: UnitView) -> str | None:

@@ -1,9 +1,10 @@
 """One action of a turn, resolved into effects (000 · List of Actions; 000 · Rounds).
 
-:func:`act` is a generator: the engine applies each effect before asking for
-the next, so a grappling action sees whether its harm put the target out
-before it asks the target to keep its balance (000 · Grappling Actions), and
-the dice are drawn in the order the table would draw them::
+:func:`act` gives the effects lazily (an attack's are a generator): the engine
+applies each effect before asking for the next, so a grappling action sees
+whether its harm put the target out before it asks the target to keep its
+balance (000 · Grappling Actions), and the dice are drawn in the order the
+table would draw them::
 
     effects = act(world, unit, Act("quick strike", target="blue-1"), budget, turn)
     # -> Attacked(...), Harm(blue-1, {"damage": 3}), ...
@@ -23,7 +24,7 @@ action when the rules checks passed and only the target was wrong.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -111,37 +112,34 @@ def default_weapon(unit: Any, kind: str) -> Any:
     return best
 
 # -- the action --------------------------------------------------------------
-def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effect]:
-    """Resolve ``step`` (an ``Act``) for unit ``c`` (000 · List of Actions)."""
+def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effect]:
+    """Resolve ``step`` (an ``Act``) for unit ``c`` (000 · List of Actions): its effects, an attack's
+    as a generator (the engine applies each before the next is worked out). The checks before
+    the attack run when it is called (the engine iterates at once); a refusal comes back alone,
+    and an attack is :func:`_attack` itself, with no generator of ours in between (a turn's
+    every effect went through two)."""
     name = step.action
     if name == "prepare counter":
         # 000 · Rounds: a counter is prepared instead of moving and acting
         if turn.used > 0 or budget.done_actions > 0 or turn.reaction:
-            yield Refused(c.id, "a counter-attack is prepared instead of moving and acting")
-            return
+            return (Refused(c.id, "a counter-attack is prepared instead of moving and acting"),)
         budget.done = True
-        yield Status(c.id, {"prepared": "counter"})
-        return
+        return (Status(c.id, {"prepared": "counter"}),)
     if name == "delay":
-        yield from delay_turn(world, c, step, budget, turn)
-        return
+        return delay_turn(world, c, step, budget, turn)
     if name == RAM:
-        yield from ram(world, c, step, budget, turn)
-        return
+        return ram(world, c, step, budget, turn)
     spec = ACTIONS.get(name)
     if spec is None:
-        yield Refused(c.id, f"unknown action {name!r}")
-        return
+        return (Refused(c.id, f"unknown action {name!r}"),)
     done = budget.done_actions
     limit = 1 if turn.climbed else budget.allowed
     if budget.single or done >= limit or (done >= 1 and not spec.quick):
         why = "a combo holds only quick actions" if done and not spec.quick else "no actions left this turn"
-        yield Refused(c.id, f"{spec.name}: {why}")
-        return
+        return (Refused(c.id, f"{spec.name}: {why}"),)
     if (c.climbing or turn.climbed) and (done >= 1 or not is_quick(spec, c, step)):
         # DECISIONS · Climbing: a climber does one quick action per turn at most
-        yield Refused(c.id, f"{spec.name}: a climber does one quick action per turn")
-        return
+        return (Refused(c.id, f"{spec.name}: a climber does one quick action per turn"),)
     st = c.state
     if st.drawn and spec.name not in BOW_ACTIONS:
         st.drawn = None  # lets the bow down to do anything else
@@ -151,40 +149,32 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterator[Effec
         held = ch.weapon_stats.get(step.weapon)  # ch.weapon(), without its KeyError on the common path
         if held is None:
             if step.weapon not in st.taken:
-                yield Refused(c.id, f"{c.name} has no weapon {step.weapon!r}")
-                return
+                return (Refused(c.id, f"{c.name} has no weapon {step.weapon!r}"),)
             ch = armed_sheet(c)  # a weapon it took by a disarm (.taken)
             held = ch.weapon_stats[step.weapon]
         weapon = held.weapon
     if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
-        yield Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})")
-        return
+        return (Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})"),)
     if spec.name in STRATEGIC and st.aim_bonus:
         # 000 · Stance and Position: one position at a time; no strategic attack while aiming
-        yield Refused(c.id, f"{spec.name} cannot be done while aiming")
-        return
+        return (Refused(c.id, f"{spec.name} cannot be done while aiming"),)
     unwieldy = weapon is not None and weapon.heft > ch.strength  # ch.unwieldy(weapon)
     ok, why = allowed(spec.name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
-        yield Refused(c.id, f"{spec.name}: {why}")
-        return
+        return (Refused(c.id, f"{spec.name}: {why}"),)
     quick = spec.quick if spec.name != "load" else is_quick(spec, c, step)  # only a load's depends on more
     if done >= 1 and not quick:
-        yield Refused(c.id, f"{spec.name}: a combo holds only quick actions")
-        return
+        return (Refused(c.id, f"{spec.name}: a combo holds only quick actions"),)
     budget.done_actions = done + 1
     budget.single = not quick
     if spec.kind == "other":
-        yield from other_action(world, c, spec, weapon, step)
-        return
+        return other_action(world, c, spec, weapon, step)
     target = world.unit(step.target or "")
     if target is None or not target.present:
-        yield Refused(c.id, f"{spec.name}: no target {step.target!r}")
-        return
+        return (Refused(c.id, f"{spec.name}: no target {step.target!r}"),)
     if not target.able:
-        yield Refused(c.id, f"{spec.name}: {target.name} is already out of the fight")
-        return
-    yield from _attack(world, c, spec, weapon, target, step, turn, ch)
+        return (Refused(c.id, f"{spec.name}: {target.name} is already out of the fight"),)
+    return _attack(world, c, spec, weapon, target, step, turn, ch)
 
 def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any,
             ch: Any = None) -> Iterator[Effect]:
@@ -256,7 +246,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         # 000 · Movement · Swimming: swimming adds to striking and grappling, and to defense against them
         if att_swims and ch.swimming:
             attack_mods.append(Modifier("swimming", ch.swimming))
-        if world.in_deep_water(target) and target.sheet.swimming:
+        if target.sheet.swimming and world.in_deep_water(target):  # (no swimmer: no look at the water)
             diff_mods.append(Modifier("swimming", target.sheet.swimming))
     if target.state.defense_bonus:
         diff_mods.extend(Modifier(s, v) for s, v in target.state.defense_bonus)
