@@ -108,7 +108,8 @@ def _harm_numbers(power: int, target: Any, die: int, sharpness: int, result: str
     absorption = ts.absorption
     details: list[Mod] = [("power", power), ("body absorption", ts.absorption)]
     if armor:
-        block = armor_block(((a.name, a.cover, a.absorption) for a in ts.armor), die)
+        block = ts.armor_blocks[die] if 0 < die < 7 else armor_block(
+            ((a.name, a.cover, a.absorption) for a in ts.armor), die)
         if block:
             details.append((f"armor: {block[0]}", block[1]))
             absorption += block[1]

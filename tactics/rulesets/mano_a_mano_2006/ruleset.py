@@ -115,15 +115,17 @@ class ManoAMano2006:
 
     def begin_turn(self, world: Any, unit: Any, round_index: int, phase: int) -> PointBudget | None:
         """Phases 1 and 2 (as ``budget.opening``), upkeep of holds, and the ready points to spend."""
-        sheet, st = sheet_of(unit), state_of(unit)
+        sheet, st = unit.sheet, getattr(unit, "state", None)
+        if type(st) is not FighterState:
+            st = state_of(unit)
         if not acts_in_round(sheet.speed, round_index):
             return None
         st.turn += 1
         st.opening_evade = False
         if not st.holds:   # nothing kept to upkeep: phases 1 and 2 only (kept by their numbers)
             effects, ready, acting = opening(unit.id, unit.tracks, sheet.hp_per_round, sheet.encumbrance)
-            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
-                               sheet.swim_stride, opening=effects, acting=acting)
+            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=True) if unit.prone
+                               else sheet.stride, sheet.swim_stride, opening=effects, acting=acting)
         opening_effects: list[Effect] = []
         led = Ledger({unit.id: pools_of(unit)}, lambda uid: pools_of(world.unit(uid)))
         if led.pools(unit.id).stun:
@@ -164,7 +166,9 @@ class ManoAMano2006:
 
     def end_turn(self, world: Any, unit: Any) -> list[Effect]:
         """Evasion taken on the previous turn ends with this one. (001 · Maneuvering · Evasion)"""
-        st = state_of(unit)
+        st = getattr(unit, "state", None)
+        if type(st) is not FighterState:
+            st = state_of(unit)
         if st.evade_until == st.turn:
             st.evade_until = -1
             return [Status(unit.id, {"evading": False})]

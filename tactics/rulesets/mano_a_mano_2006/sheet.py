@@ -49,6 +49,7 @@ from msgspec import Meta
 
 from tactics.errors import InputError, read_toml
 
+from .harm import armor_block
 from .moving import stride
 from .pools import hit_points, hp_per_round
 
@@ -167,6 +168,13 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
     def has_missile(self) -> bool:
         """Whether any of :attr:`weapons_and_body` is a missile (thrown or shot)."""
         return any(w.is_missile for w in self.weapons_and_body)
+
+    @cached_property
+    def armor_blocks(self) -> tuple[tuple[str, int] | None, ...]:
+        """The armor's cover roll as a table: :func:`~.harm.armor_block` of the armor for each face of the
+        defender's die (index 1 to 6; index 0 unused). (001 · Armor and Weapons · Armor)"""
+        pieces = [(a.name, a.cover, a.absorption) for a in self.armor]
+        return (None, *(armor_block(pieces, die) for die in range(1, 7)))
 
     @cached_property
     def best_defense(self) -> Weapon:
