@@ -32,8 +32,8 @@ from tactics.rules.effects import Attacked, Check, Refused, Status
 from tactics.rules.records import Mod, Roll
 
 from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, opposed_roll, result_of
-from .defending import counter_outcome, defense_mods, parry_mods
-from .fighters import (attack_kind, best_defense, dark_kind, opening_evade, options_of, position_mods,
+from .defending import EVASION_BONUS, OPENING_EVASION_BONUS, counter_outcome
+from .fighters import (DARK_KIND, attack_kind, best_defense, opening_evade, options_of, position_mods,
                        roll_penalties, sheet_of, state_of, weapon_in_hand, weapons_in_hand)
 from .harm import BLUNT_SHARPNESS, armor_block, attack_harm
 from .ledger import Ledger
@@ -188,22 +188,24 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     kind = attack_kind(action, w)
     a_mods: list[Mod] = [(w.name, w.attack), ("points", m)] + position_mods(me, target, kind, "attack")
     a_mods += roll_penalties(me, world.now)
-    tst = state_of(target)
     if reaction.kind == "counter":
         d_mods = [(rw.name, rw.attack), ("points", reaction.modifier)]
         d_mods += position_mods(target, me, attack_kind("attack", rw), "attack")
-    else:
-        passive = dict(evading=tst.evading, opening_evade=opening_evade(target),
-                       stance=position_mods(target, me, kind, "defense"))
+    else:   # defending.parry_mods or defending.defense_mods with the passive modifiers, built in place
         if reaction.kind == "parry":
-            d_mods = parry_mods(rw.name, rw.parry, **passive)
+            d_mods = [(f"{rw.name} parry", rw.parry)]
         else:
             dw = best_defense(target)
-            d_mods = defense_mods(led.pools(target.id).defense, dw.name, dw.defense, **passive)
+            d_mods = [("defense points", led.pools(target.id).defense), (dw.name, dw.defense)]
+        if state_of(target).evading:
+            d_mods.append(("evading", EVASION_BONUS))
+        if opening_evade(target):
+            d_mods.append(("opening evade", OPENING_EVASION_BONUS))
+        d_mods += position_mods(target, me, kind, "defense")
     d_mods += roll_penalties(target, world.now)
     light = world.light_at(target)
-    if "blind" not in sheet_of(me).qualities:
-        dark = darkness_difficulty(light, dark_kind(kind))
+    if "blind" not in me.sheet.qualities:
+        dark = darkness_difficulty(light, DARK_KIND.get(kind, "ranged"))
         if dark:
             d_mods.append((f"{light} light", dark))
     distance = world.distance(me, target)

@@ -95,8 +95,12 @@ def attack_kind(action: str, weapon: Weapon) -> str:
     return "grapple" if action in MANIPULATIONS or action == "escape" else "strike"
 
 
+DARK_KIND: Mapping[str, str] = {"grapple": "grapple", "strike": "strike"}
+"""The darkness table's column of a stance kind (any other kind: ``ranged``)."""
+
+
 def dark_kind(kind: str) -> str:
-    return {"grapple": "grapple", "strike": "strike"}.get(kind, "ranged")
+    return DARK_KIND.get(kind, "ranged")
 
 
 def grapple_position(unit: Any) -> tuple[str | None, set[str]]:
@@ -150,6 +154,6 @@ def roll_penalties(unit: Any, now: float) -> list[Mod]:
     return out
 
 
-__all__ = ["sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
+__all__ = ["DARK_KIND", "sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
            "melee_reach", "opening_evade", "attack_kind", "dark_kind", "grapple_position", "position_mods",
            "roll_penalties"]

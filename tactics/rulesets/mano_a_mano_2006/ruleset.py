@@ -250,7 +250,7 @@ class ManoAMano2006:
         return out
 
     def act(self, world: Any, unit: Any, act: Any, budget: PointBudget, turn: Any) -> list[Effect]:
-        led = Ledger(lookup=lambda uid: pools_of(world.unit(uid)))
+        led = Ledger(units=world.unit)
         budget.ready = led.pools(unit.id).ready
         name = act.action
         if name in _ATTACKS:
