@@ -58,6 +58,9 @@ class ManoAMano2006:
     round_seconds = 1.0
     options_type = Options
     actions: Mapping[str, Any] = CATALOGUE
+    turn_windows = False
+    """No window of this system is a ``turn`` window (counters are answered inside the attack,
+    ``reacting.py``): the engine need not ask :meth:`reactions` on declaring an action."""
 
     # -- sheets and presentation ---------------------------------------------
     def sheet_from_dict(self, data: dict[str, Any], source: str = "<dict>") -> Sheet:

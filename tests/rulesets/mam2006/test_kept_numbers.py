@@ -44,3 +44,40 @@ def test_armor_blocks_table_is_armor_block_on_each_face() -> None:
     assert sheet.armor_blocks[1:] == tuple(armor_block(pieces, die) for die in range(1, 7))
     assert sheet.armor_blocks[1] == ("helmet", 4) and sheet.armor_blocks[6] is None
     assert sheet_from_dict({"name": "Bare"}).armor_blocks == (None,) * 7
+
+
+def _duel(seed: int) -> bytes:
+    from tactics import Encounter, load_map
+    from tactics.shipped import data_root
+    from tactics.sheets import load_sheet
+
+    root = data_root()
+    sheets = [load_sheet(root / "assets/characters/mam2006" / f, "mano-a-mano-2006")
+              for f in ("modre.toml", "clone.toml")]
+    enc = Encounter(load_map(root / "maps/arena.toml"), seed=seed, ruleset="mano-a-mano-2006")
+    enc.add(sheets[0], team="red", policy="duelist")
+    enc.add(sheets[1], team="blue", policy="duelist")
+    return enc.run(until=60).to_bytes()
+
+
+def test_no_turn_window_so_the_engine_need_not_ask(monkeypatch) -> None:
+    """``turn_windows = False`` skips ``reactions`` on declaring: asked anyway, it never opens a turn
+    window, and the fight is the same byte for byte."""
+    from tactics.rulesets.mano_a_mano_2006.ruleset import ManoAMano2006
+
+    assert ManoAMano2006.turn_windows is False
+    calls: list[bool] = []
+    plain = ManoAMano2006.reactions
+
+    def counted(self, world, unit, act):  # type: ignore[no-untyped-def]
+        out = plain(self, world, unit, act)
+        calls.append(any(w.turn for w in out))
+        return out
+
+    monkeypatch.setattr(ManoAMano2006, "reactions", counted)
+    skipped = [_duel(seed) for seed in (3, 4)]
+    assert calls == []
+    monkeypatch.setattr(ManoAMano2006, "turn_windows", True)
+    asked = [_duel(seed) for seed in (3, 4)]
+    assert calls and not any(calls)
+    assert asked == skipped
