@@ -185,7 +185,9 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     allies = _interferers(world, led, me, target, action, total, seen)
     a_die, d_die = world.dice.d6(), world.dice.d6()
     i_dice = [world.dice.d6() for _ in allies]
-    kind = attack_kind(action, w)
+    missile = w.is_missile
+    kind = (("throw" if w.kind == "thrown" else "shot") if missile     # attack_kind, read once
+            else "grapple" if action in MANIPULATIONS or action == "escape" else "strike")
     a_mods: list[Mod] = [(w.name, w.attack), ("points", m)] + position_mods(me, target, kind, "attack")
     a_mods += roll_penalties(me, world.now)
     if reaction.kind == "counter":
@@ -209,7 +211,7 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
         if dark:
             d_mods.append((f"{light} light", dark))
     distance = world.distance(me, target)
-    if w.is_missile and w.range > 0:
+    if missile and w.range > 0:
         rng = range_difficulty(min(distance, w.range), w.range)
         if rng:
             d_mods.append(("range", rng))

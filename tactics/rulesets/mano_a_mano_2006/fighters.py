@@ -64,6 +64,11 @@ def weapons_in_hand(unit: Any) -> tuple[Weapon, ...]:
 
 def weapon_in_hand(unit: Any, name: str | None) -> Weapon | None:
     """The weapon ``name`` if the fighter still holds it (None: its first weapon in hand)."""
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:
+        st = state_of(unit)
+    if not st.disarmed:                       # the sheet's own table (the first weapon of each name)
+        return unit.sheet.weapon_named.get(name)
     ws = weapons_in_hand(unit)
     if name is None:
         return ws[0] if ws else None

@@ -72,8 +72,11 @@ class Pools:
     def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
         """The pools of a unit's ``tracks`` (missing ones count 0). A turn reads them a dozen times,
         and a fight's pools are a few dozen: the answers (immutable) are kept in a small bounded memo."""
-        get = tracks.get
-        key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
+        try:     # the engine's tracks hold all five pools
+            key = (tracks["ready"], tracks["defense"], tracks["other"], tracks["stun"], tracks["damage"])
+        except KeyError:
+            get = tracks.get
+            key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
         got = _FROM_TRACKS.get(key)
         if got is None or type(got) is not cls:
             if len(_FROM_TRACKS) >= FROM_TRACKS_MEMORY:

@@ -97,9 +97,15 @@ class ManoAMano2006:
 
     def standing(self, unit: Any) -> str:
         """As :func:`.pools.standing`, read straight from the tracks (the engine asks after every harm)."""
-        get = unit.tracks.get
-        available = get("ready", 0) + get("defense", 0) + get("other", 0)
-        if available + get("stun", 0) <= 0:   # every point damaged
+        tracks = unit.tracks
+        try:     # the engine's tracks hold all five pools
+            available = tracks["ready"] + tracks["defense"] + tracks["other"]
+            stun = tracks["stun"]
+        except KeyError:
+            get = tracks.get
+            available = get("ready", 0) + get("defense", 0) + get("other", 0)
+            stun = get("stun", 0)
+        if available + stun <= 0:   # every point damaged
             return "out"
         return "fighting" if available else "down"
 

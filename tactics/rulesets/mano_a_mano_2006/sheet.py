@@ -165,6 +165,16 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return (*self.weapons, BODY)
 
     @cached_property
+    def weapon_named(self) -> dict[str | None, Weapon]:
+        """Each of :attr:`weapons_and_body` by name (the first of a name), and the first under None."""
+        out: dict[str | None, Weapon] = {}
+        for w in self.weapons_and_body:
+            out.setdefault(w.name, w)
+        if self.weapons_and_body:
+            out[None] = self.weapons_and_body[0]
+        return out
+
+    @cached_property
     def has_missile(self) -> bool:
         """Whether any of :attr:`weapons_and_body` is a missile (thrown or shot)."""
         return any(w.is_missile for w in self.weapons_and_body)

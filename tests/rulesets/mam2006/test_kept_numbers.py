@@ -81,3 +81,25 @@ def test_no_turn_window_so_the_engine_need_not_ask(monkeypatch) -> None:
     asked = [_duel(seed) for seed in (3, 4)]
     assert calls and not any(calls)
     assert asked == skipped
+
+
+def test_weapon_named_is_the_first_weapon_in_hand_of_that_name() -> None:
+    from types import SimpleNamespace as NS
+
+    from tactics.rulesets.mano_a_mano_2006.fighters import weapon_in_hand
+    from tactics.rulesets.mano_a_mano_2006.state import FighterState
+    from tactics.shipped import shipped_characters
+    from tactics.sheets import load_sheet
+
+    sheets = [load_sheet(p, "mano-a-mano-2006") for p in shipped_characters("mano-a-mano-2006").values()]
+    sheets.append(sheet_from_dict({"name": "Boxer", "weapons": [{"name": "body", "attack": 3}]}))
+    asked = 0
+    for sheet in sheets:
+        held = NS(sheet=sheet, state=FighterState())
+        for name in [None, "nothing", *(w.name for w in sheet.weapons_and_body)]:
+            scan = next((w for w in sheet.weapons_and_body if w.name == name), None) if name else \
+                sheet.weapons_and_body[0]
+            assert weapon_in_hand(held, name) is scan
+            asked += 1
+    assert asked > 2 * len(sheets)
+    assert weapon_in_hand(NS(sheet=sheets[-1], state=FighterState()), "body").attack == 3
