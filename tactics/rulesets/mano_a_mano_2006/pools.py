@@ -42,9 +42,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 
 POOLS: tuple[str, ...] = ("ready", "defense", "other", "stun", "damage")
 """The five pools, in the order the seed lists them."""
+pool_values = itemgetter(*POOLS)
+"""The five pools of a unit's tracks as a tuple, in :data:`POOLS` order, in one call (``KeyError`` when
+one is missing: the engine's tracks always hold all five, read a missing one as 0 otherwise)."""
 
 ATHLETIC: tuple[str, ...] = ("running", "swimming", "climbing", "acrobatics", "grapple", "natural weapons")
 """The athletic abilities whose two best modifiers make HP (DECISIONS-2006 · Hit points and pools)."""
@@ -72,8 +76,8 @@ class Pools:
     def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
         """The pools of a unit's ``tracks`` (missing ones count 0). A turn reads them a dozen times,
         and a fight's pools are a few dozen: the answers (immutable) are kept in a small bounded memo."""
-        try:     # the engine's tracks hold all five pools
-            key = (tracks["ready"], tracks["defense"], tracks["other"], tracks["stun"], tracks["damage"])
+        try:
+            key = pool_values(tracks)
         except KeyError:
             get = tracks.get
             key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
@@ -236,5 +240,5 @@ def standing(p: Pools) -> str:
     return "fighting"
 
 
-__all__ = ["POOLS", "ATHLETIC", "HARM_ORDER", "Pools", "hit_points", "hp_per_round", "phase_one",
+__all__ = ["POOLS", "pool_values", "ATHLETIC", "HARM_ORDER", "Pools", "hit_points", "hp_per_round", "phase_one",
            "phase_two", "spend", "take_harm", "standing"]

@@ -36,7 +36,7 @@ from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
 from .phases import opening
-from .pools import phase_two, standing, take_harm
+from .pools import phase_two, pool_values, standing, take_harm
 from .reacting import defend_window, interfere_window
 from .schedule import FixedOrder, acts_in_round, initiative_order
 from .sheet import RULESET_NAME, Sheet, Weapon, load_sheet, sheet_from_dict, sheet_to_dict
@@ -98,9 +98,9 @@ class ManoAMano2006:
     def standing(self, unit: Any) -> str:
         """As :func:`.pools.standing`, read straight from the tracks (the engine asks after every harm)."""
         tracks = unit.tracks
-        try:     # the engine's tracks hold all five pools
-            available = tracks["ready"] + tracks["defense"] + tracks["other"]
-            stun = tracks["stun"]
+        try:
+            ready, defense, other, stun, _ = pool_values(tracks)
+            available = ready + defense + other
         except KeyError:
             get = tracks.get
             available = get("ready", 0) + get("defense", 0) + get("other", 0)
