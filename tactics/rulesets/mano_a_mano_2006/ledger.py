@@ -64,7 +64,9 @@ class Ledger:
             raise ValueError(f"not a move between pools: {moved}")
         changes = moved
         p = self.pools(uid)
-        after = p.plus(changes)
+        get = moved.get        # Pools.plus, inline
+        after = Pools(p.ready + get("ready", 0), p.defense + get("defense", 0), p.other + get("other", 0),
+                      p.stun + get("stun", 0), p.damage + get("damage", 0))
         if min(after.ready, after.defense, after.other, after.stun, after.damage) < 0:
             raise ValueError(f"{uid} cannot move {changes} from {p}")
         self._pools[uid] = after

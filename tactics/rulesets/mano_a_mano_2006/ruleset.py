@@ -127,7 +127,7 @@ class ManoAMano2006:
         sheet, st = unit.sheet, getattr(unit, "state", None)
         if type(st) is not FighterState:
             st = state_of(unit)
-        if not acts_in_round(sheet.speed, round_index):
+        if sheet.speed <= 0.5 and not acts_in_round(sheet.speed, round_index):   # speed 1 acts every round
             return None
         st.turn += 1
         st.opening_evade = False
