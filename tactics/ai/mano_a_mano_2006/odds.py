@@ -117,7 +117,9 @@ def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half:
 
 
 def my_stride(me: Any) -> float:
-    return stride(me.sheet.ability("running"), on_ground=bool(me.prone))
+    if not me.prone:
+        return me.sheet.stride     # stride(running) on its feet, worked out once per sheet
+    return stride(me.sheet.ability("running"), on_ground=True)
 
 
 def ready(u: Any) -> int:
@@ -133,7 +135,8 @@ def defense_total(u: Any, extra: int = 0, evading: bool | None = None) -> int:
 
 def held(u: Any) -> int:
     """The modifier the holds on ``u`` take off all its rolls."""
-    return state_of(u).held_penalty()
+    st = state_of(u)
+    return st.held_penalty() if st.held_by else 0
 
 
 def reaches(view: Any, a: Any, b: Any, w: Any, slack: float = REACH_SLACK_M) -> bool:
