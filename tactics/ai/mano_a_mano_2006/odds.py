@@ -31,6 +31,7 @@ from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, w
 from tactics.rulesets.mano_a_mano_2006.harm import split_harm
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for, stride
+from tactics.rulesets.mano_a_mano_2006.sheet import Sheet
 
 STUN_WEIGHT = 0.6
 REACH_SLACK_M = 0.05
@@ -78,8 +79,11 @@ BLOW_MEMORY = 20_000
 
 
 def absorbed_by(view: Any, target: Any) -> tuple[int, ...]:
-    """:func:`absorptions` of ``target``'s sheet as a tuple, kept in ``view.shared`` (sorted once per sheet)."""
+    """:func:`absorptions` of ``target``'s sheet as a tuple: a 2006 sheet's own table (worked out once per
+    sheet), else kept in ``view.shared``."""
     sheet = getattr(target, "sheet", target)
+    if type(sheet) is Sheet:
+        return sheet.absorption_by_die
     kept = view.shared.get("2006 absorptions")
     if kept is None or len(kept) >= BLOW_MEMORY:
         kept = view.shared["2006 absorptions"] = {}

@@ -187,6 +187,11 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return (None, *(armor_block(pieces, die) for die in range(1, 7)))
 
     @cached_property
+    def absorption_by_die(self) -> tuple[int, ...]:
+        """What the body and the armor's block absorb on each face of the defender's die, 1 to 6."""
+        return tuple(self.absorption + (block[1] if block else 0) for block in self.armor_blocks[1:])
+
+    @cached_property
     def best_defense(self) -> Weapon:
         """The hand-to-hand weapon (or body) with the best defense modifier, none lost (the first on a tie)."""
         ws = [w for w in self.weapons_and_body if not w.is_missile] or list(self.weapons_and_body)

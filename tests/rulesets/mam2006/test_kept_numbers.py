@@ -103,3 +103,16 @@ def test_weapon_named_is_the_first_weapon_in_hand_of_that_name() -> None:
             asked += 1
     assert asked > 2 * len(sheets)
     assert weapon_in_hand(NS(sheet=sheets[-1], state=FighterState()), "body").attack == 3
+
+
+def test_absorption_by_die_is_the_ais_absorptions() -> None:
+    from tactics.ai.mano_a_mano_2006.odds import absorptions
+    from tactics.shipped import shipped_characters
+    from tactics.sheets import load_sheet
+
+    sheets = [load_sheet(p, "mano-a-mano-2006") for p in shipped_characters("mano-a-mano-2006").values()]
+    sheets.append(sheet_from_dict({"name": "Mailed", "absorption": 1, "armor": [
+        {"name": "helmet", "cover": 1, "absorption": 4}, {"name": "mail", "cover": 3, "absorption": 2}]}))
+    for sheet in sheets:
+        assert sheet.absorption_by_die == tuple(absorptions(sheet)), sheet.name
+    assert sheets[-1].absorption_by_die == (5, 3, 3, 3, 1, 1)
