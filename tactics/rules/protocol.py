@@ -335,7 +335,9 @@ class Ruleset(Protocol):
 
     # actions
     def reactions(self, world: World, unit: Unit, act: Any) -> list[Window]:
-        """Windows opened when ``unit`` declares ``act`` (before anything of it happens)."""
+        """Windows opened when ``unit`` declares ``act`` (before anything of it happens). A ruleset
+        whose windows are never ``turn`` windows may say so with a class attribute ``turn_windows =
+        False``: the engine then skips this question on declaring (it only looks for turn windows)."""
 
     def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> Iterable[Effect]:
         """The effects of ``act``. The engine applies each before asking for the next, so a

@@ -108,6 +108,8 @@ class TurnRunner(Effects, Moves, Vertical):
         self.enc = enc
         self.rules = enc.rules
         self.world = enc.world
+        self._turn_windows = getattr(enc.rules, "turn_windows", True)
+        """False when the ruleset says it never opens a ``turn`` window: no ``reactions`` asked on declaring."""
 
     # -- small services ----------------------------------------------------
     def record(self, ev: Any) -> None:
@@ -289,7 +291,7 @@ class TurnRunner(Effects, Moves, Vertical):
                             self.apply(c, eff, ts)
             elif isinstance(step, Act):
                 c.last_run = None
-                if not ts.reaction and self._fire_reactions(c, step):
+                if not ts.reaction and self._turn_windows and self._fire_reactions(c, step):
                     return i - 1
                 for eff in self.rules.act(self.world, c, step, budget, ts):
                     self.apply(c, eff, ts)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from tactics.rulesets.mano_a_mano_2006.fighters import state_of, weapons_in_hand
+from tactics.rulesets.mano_a_mano_2006.pools import POOLS, pool_values
 from tactics.rulesets.mano_a_mano_2006.state import FighterState
 from tactics.sim.plan import Act, Plan
 
@@ -36,14 +37,17 @@ def _fighter(u: Any) -> tuple | None:
         st = state_of(u)
     if st.held_by:
         return None
-    get = u.tracks.get
+    tracks = u.tracks
+    try:
+        pools = pool_values(tracks)
+    except KeyError:
+        pools = tuple(tracks.get(k, 0) for k in POOLS)
     turn, until = st.turn, st.evade_until
     if st.disarmed:
         lost, missiles = tuple(sorted(st.disarmed)), any(w.is_missile for w in weapons_in_hand(u))
     else:
         lost, missiles = (), sheet.has_missile
-    return (u.id, id(sheet), get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0),
-            bool(prone), until >= turn and until >= 0, st.evaded_on != turn, lost, missiles)
+    return (u.id, id(sheet), pools, bool(prone), until >= turn and until >= 0, st.evaded_on != turn, lost, missiles)
 
 
 def glance(view: Any, me: Any, enemies: list[Any], policy: Any) -> tuple | None:

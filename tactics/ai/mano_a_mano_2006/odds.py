@@ -31,6 +31,7 @@ from tactics.rulesets.mano_a_mano_2006.fighters import best_defense, state_of, w
 from tactics.rulesets.mano_a_mano_2006.harm import split_harm
 from tactics.rulesets.mano_a_mano_2006.ledger import pools_of
 from tactics.rulesets.mano_a_mano_2006.moving import points_for, stride
+from tactics.rulesets.mano_a_mano_2006.sheet import Sheet
 
 STUN_WEIGHT = 0.6
 REACH_SLACK_M = 0.05
@@ -78,8 +79,11 @@ BLOW_MEMORY = 20_000
 
 
 def absorbed_by(view: Any, target: Any) -> tuple[int, ...]:
-    """:func:`absorptions` of ``target``'s sheet as a tuple, kept in ``view.shared`` (sorted once per sheet)."""
+    """:func:`absorptions` of ``target``'s sheet as a tuple: a 2006 sheet's own table (worked out once per
+    sheet), else kept in ``view.shared``."""
     sheet = getattr(target, "sheet", target)
+    if type(sheet) is Sheet:
+        return sheet.absorption_by_die
     kept = view.shared.get("2006 absorptions")
     if kept is None or len(kept) >= BLOW_MEMORY:
         kept = view.shared["2006 absorptions"] = {}
@@ -117,7 +121,9 @@ def expected_harm(w: Any, power_points: int, target: Any, p_full: float, p_half:
 
 
 def my_stride(me: Any) -> float:
-    return stride(me.sheet.ability("running"), on_ground=bool(me.prone))
+    if not me.prone:
+        return me.sheet.stride     # stride(running) on its feet, worked out once per sheet
+    return stride(me.sheet.ability("running"), on_ground=True)
 
 
 def ready(u: Any) -> int:
@@ -133,7 +139,8 @@ def defense_total(u: Any, extra: int = 0, evading: bool | None = None) -> int:
 
 def held(u: Any) -> int:
     """The modifier the holds on ``u`` take off all its rolls."""
-    return state_of(u).held_penalty()
+    st = state_of(u)
+    return st.held_penalty() if st.held_by else 0
 
 
 def reaches(view: Any, a: Any, b: Any, w: Any, slack: float = REACH_SLACK_M) -> bool:

@@ -32,8 +32,8 @@ from tactics.rules.effects import Attacked, Check, Refused, Status
 from tactics.rules.records import Mod, Roll
 
 from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, opposed_roll, result_of
-from .defending import counter_outcome, defense_mods, parry_mods
-from .fighters import (attack_kind, best_defense, dark_kind, opening_evade, options_of, position_mods,
+from .defending import EVASION_BONUS, OPENING_EVASION_BONUS, counter_outcome
+from .fighters import (DARK_KIND, attack_kind, best_defense, opening_evade, options_of, position_mods,
                        roll_penalties, sheet_of, state_of, weapon_in_hand, weapons_in_hand)
 from .harm import BLUNT_SHARPNESS, armor_block, attack_harm
 from .ledger import Ledger
@@ -72,29 +72,37 @@ def refusal(world: Any, me: Any, act: Any, ready: int) -> str | None:
     return _checked(world, me, act, ready)[0]
 
 
-def _checked(world: Any, me: Any, act: Any, ready: int) -> tuple[str | None, Any, Any, dict[str, int] | None]:
-    """``(refusal, target, weapon, points)``: :func:`refusal` and what it read, for :func:`resolve`."""
+_NOT = (None, None, None, 0.0)
+
+
+def _checked(world: Any, me: Any, act: Any, ready: int
+             ) -> tuple[str | None, Any, Any, dict[str, int] | None, float]:
+    """``(refusal, target, weapon, points, distance)``: :func:`refusal` and what it read, for
+    :func:`resolve` (the distance :func:`within` measured, which nothing moves before the blow)."""
     action = act.action
     target_id = getattr(act, "target", None)
     if target_id is None:
-        return f"{action} needs a target", None, None, None
+        return (f"{action} needs a target", *_NOT)
     if target_id == me.id:
-        return f"{action} needs someone else as its target", None, None, None
+        return (f"{action} needs someone else as its target", *_NOT)
     target = world.unit(target_id)
     w = weapon_in_hand(me, getattr(act, "weapon", None))
     if w is None:
-        return f"{sheet_of(me).name} does not hold {getattr(act, 'weapon', None)!r}", None, None, None
-    if action in MANIPULATIONS and w.is_missile and action not in MISSILE_ALLOWED:
-        return f"a missile weapon cannot {action} (001 · Manipulation with Missile Weapons)", None, None, None
+        return (f"{sheet_of(me).name} does not hold {getattr(act, 'weapon', None)!r}", *_NOT)
+    missile = w.is_missile
+    if missile and action in MANIPULATIONS and action not in MISSILE_ALLOWED:
+        return (f"a missile weapon cannot {action} (001 · Manipulation with Missile Weapons)", *_NOT)
     pts = points_of(action, getattr(act, "options", None), ready)
     total = pts["modifier"] + pts["power"] + pts["manipulation"]
     if total < 1:
-        return "an attack spends at least one point", None, None, None
+        return ("an attack spends at least one point", *_NOT)
     if total > ready:
-        return f"{total} points asked, {ready} ready", None, None, None
-    if not within(world, me, target, w):
-        return f"{target.name} is out of reach of {w.name}", None, None, None
-    return None, target, w, pts
+        return (f"{total} points asked, {ready} ready", *_NOT)
+    d = world.distance(me, target)      # within(), with the distance kept
+    if not (d <= max(w.range, w.reach) + REACH_SLACK_M and world.line_of_sight(me, target) if missile
+            else d <= w.reach + REACH_SLACK_M):
+        return (f"{target.name} is out of reach of {w.name}", *_NOT)
+    return None, target, w, pts, d
 
 
 def _round_end(world: Any, rounds_after: int) -> float:
@@ -108,7 +116,8 @@ def _harm_numbers(power: int, target: Any, die: int, sharpness: int, result: str
     absorption = ts.absorption
     details: list[Mod] = [("power", power), ("body absorption", ts.absorption)]
     if armor:
-        block = armor_block(((a.name, a.cover, a.absorption) for a in ts.armor), die)
+        block = ts.armor_blocks[die] if 0 < die < 7 else armor_block(
+            ((a.name, a.cover, a.absorption) for a in ts.armor), die)
         if block:
             details.append((f"armor: {block[0]}", block[1]))
             absorption += block[1]
@@ -169,7 +178,7 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
 
 def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -> int:
     """Resolve an attack or manipulation into ``led``; returns the points the attacker spent."""
-    why, target, w, pts = _checked(world, me, act, ready)
+    why, target, w, pts, distance = _checked(world, me, act, ready)
     if why:
         led.add(Refused(me.id, why))
         return 0
@@ -184,29 +193,33 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     allies = _interferers(world, led, me, target, action, total, seen)
     a_die, d_die = world.dice.d6(), world.dice.d6()
     i_dice = [world.dice.d6() for _ in allies]
-    kind = attack_kind(action, w)
+    missile = w.is_missile
+    kind = (("throw" if w.kind == "thrown" else "shot") if missile     # attack_kind, read once
+            else "grapple" if action in MANIPULATIONS or action == "escape" else "strike")
     a_mods: list[Mod] = [(w.name, w.attack), ("points", m)] + position_mods(me, target, kind, "attack")
-    a_mods += roll_penalties(me, world.now)
-    tst = state_of(target)
+    now = world.now
+    a_mods += roll_penalties(me, now)
     if reaction.kind == "counter":
         d_mods = [(rw.name, rw.attack), ("points", reaction.modifier)]
         d_mods += position_mods(target, me, attack_kind("attack", rw), "attack")
-    else:
-        passive = dict(evading=tst.evading, opening_evade=opening_evade(target),
-                       stance=position_mods(target, me, kind, "defense"))
+    else:   # defending.parry_mods or defending.defense_mods with the passive modifiers, built in place
         if reaction.kind == "parry":
-            d_mods = parry_mods(rw.name, rw.parry, **passive)
+            d_mods = [(f"{rw.name} parry", rw.parry)]
         else:
             dw = best_defense(target)
-            d_mods = defense_mods(led.pools(target.id).defense, dw.name, dw.defense, **passive)
-    d_mods += roll_penalties(target, world.now)
+            d_mods = [("defense points", led.pools(target.id).defense), (dw.name, dw.defense)]
+        if state_of(target).evading:
+            d_mods.append(("evading", EVASION_BONUS))
+        if opening_evade(target):
+            d_mods.append(("opening evade", OPENING_EVASION_BONUS))
+        d_mods += position_mods(target, me, kind, "defense")
+    d_mods += roll_penalties(target, now)
     light = world.light_at(target)
-    if "blind" not in sheet_of(me).qualities:
-        dark = darkness_difficulty(light, dark_kind(kind))
+    if "blind" not in me.sheet.qualities:
+        dark = darkness_difficulty(light, DARK_KIND.get(kind, "ranged"))
         if dark:
             d_mods.append((f"{light} light", dark))
-    distance = world.distance(me, target)
-    if w.is_missile and w.range > 0:
+    if missile and w.range > 0:
         rng = range_difficulty(min(distance, w.range), w.range)
         if rng:
             d_mods.append(("range", rng))

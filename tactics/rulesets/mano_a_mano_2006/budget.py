@@ -35,6 +35,11 @@ from .moving import points_for
 class PointBudget:
     """One turn's ready points (the protocol's ``Budget``)."""
 
+    delayed = False
+    """A 2006 turn is never put off to a later slot (the engine asks every turn)."""
+    done_actions = 0
+    """Not counted by this system: the engine reads none (as it did when the name was missing)."""
+
     def __init__(self, who: str, ready: int, stride: float, swim_stride: float | None = None,
                  opening: Sequence[Effect] = (), acting: bool = True) -> None:
         self.who = who

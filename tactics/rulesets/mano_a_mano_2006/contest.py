@@ -64,16 +64,22 @@ def halve(n: int, result: str) -> int:
 def opposed_roll(attack_die: int, mods: Sequence[Mod], defense_die: int, vs_mods: Sequence[Mod],
                  vs_who: str | None = None, tags: Sequence[str] = ()) -> Roll:
     """The record of one opposed roll: ``vs`` holds the other side's die and modifiers."""
-    a_mod = sum(v for _, v in mods)
-    d_mod = sum(v for _, v in vs_mods)
-    res = outcome(attack_die, a_mod, defense_die, d_mod)
+    a_list = [(n, int(v)) for n, v in mods]
+    d_list = [(n, int(v)) for n, v in vs_mods]
+    a_mod = d_mod = 0
+    for _, v in mods:
+        a_mod += v
+    for _, v in vs_mods:
+        d_mod += v
+    automatic = attack_die == 6 and defense_die == 1      # is_automatic, inline
     total, vs_total = attack_die + a_mod, defense_die + d_mod
-    out_tags = list(tags) + (["automatic"] if is_automatic(attack_die, defense_die) else [])
-    vs = Roll(dice="d6", faces=[defense_die], total=vs_total, success=res == FAILURE,
-              mods=[(n, int(v)) for n, v in vs_mods], result=HALF if res == HALF else "")
+    res = (SUCCESS if automatic else FAILURE if attack_die == 1 and defense_die == 6     # outcome, inline
+           else SUCCESS if total > vs_total else HALF if total == vs_total else FAILURE)
+    out_tags = list(tags) + ["automatic"] if automatic else list(tags)
+    half = HALF if res == HALF else ""
+    vs = Roll(dice="d6", faces=[defense_die], total=vs_total, success=res == FAILURE, mods=d_list, result=half)
     return Roll(dice="d6", faces=[attack_die], total=total, success=res != FAILURE, mode="opposed",
-                mods=[(n, int(v)) for n, v in mods], vs=vs, vs_who=vs_who, margin=total - vs_total,
-                result=HALF if res == HALF else "", tags=out_tags)
+                mods=a_list, vs=vs, vs_who=vs_who, margin=total - vs_total, result=half, tags=out_tags)
 
 
 def result_of(roll: Roll) -> str:

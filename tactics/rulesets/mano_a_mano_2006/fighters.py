@@ -42,7 +42,7 @@ def state_of(unit: Any) -> FighterState:
 def options_of(world: Any) -> Options:
     """The encounter's options as :class:`Options` (a mapping or None is read too)."""
     o = getattr(world, "options", None)
-    if isinstance(o, Options):
+    if type(o) is Options or isinstance(o, Options):
         return o
     if isinstance(o, Mapping):
         return Options(**{k: bool(v) for k, v in o.items() if k in Options.__struct_fields__})
@@ -53,7 +53,10 @@ def options_of(world: Any) -> Options:
 
 def weapons_in_hand(unit: Any) -> tuple[Weapon, ...]:
     """The sheet's weapons and body, without those it has been disarmed of (a tuple: not to change)."""
-    lost = state_of(unit).disarmed
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:   # state_of, inline: every roll reads it
+        st = state_of(unit)
+    lost = st.disarmed
     if not lost:
         return unit.sheet.weapons_and_body
     return tuple(w for w in unit.sheet.weapons_and_body if w.name not in lost)
@@ -61,6 +64,11 @@ def weapons_in_hand(unit: Any) -> tuple[Weapon, ...]:
 
 def weapon_in_hand(unit: Any, name: str | None) -> Weapon | None:
     """The weapon ``name`` if the fighter still holds it (None: its first weapon in hand)."""
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:
+        st = state_of(unit)
+    if not st.disarmed:                       # the sheet's own table (the first weapon of each name)
+        return unit.sheet.weapon_named.get(name)
     ws = weapons_in_hand(unit)
     if name is None:
         return ws[0] if ws else None
@@ -69,7 +77,10 @@ def weapon_in_hand(unit: Any, name: str | None) -> Weapon | None:
 
 def best_defense(unit: Any) -> Weapon:
     """The hand-to-hand weapon (or body) with the best defense modifier."""
-    if not state_of(unit).disarmed:
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:   # state_of, inline: every roll reads it
+        st = state_of(unit)
+    if not st.disarmed:
         return unit.sheet.best_defense   # worked out once per sheet
     ws = [w for w in weapons_in_hand(unit) if not w.is_missile] or weapons_in_hand(unit)
     return max(ws, key=lambda w: w.defense)
@@ -89,8 +100,12 @@ def attack_kind(action: str, weapon: Weapon) -> str:
     return "grapple" if action in MANIPULATIONS or action == "escape" else "strike"
 
 
+DARK_KIND: Mapping[str, str] = {"grapple": "grapple", "strike": "strike"}
+"""The darkness table's column of a stance kind (any other kind: ``ranged``)."""
+
+
 def dark_kind(kind: str) -> str:
-    return {"grapple": "grapple", "strike": "strike"}.get(kind, "ranged")
+    return DARK_KIND.get(kind, "ranged")
 
 
 def grapple_position(unit: Any) -> tuple[str | None, set[str]]:
@@ -104,8 +119,17 @@ def grapple_position(unit: Any) -> tuple[str | None, set[str]]:
 
 
 def position_mods(unit: Any, other: Any, kind: str, role: str) -> list[Mod]:
-    """Stance modifiers of ``unit``'s roll against ``other`` (±2, 001 · Stance and Position)."""
-    grapple, partners = grapple_position(unit)
+    """Stance modifiers of ``unit``'s roll against ``other`` (±2, 001 · Stance and Position): as
+    :func:`grapple_position` reads the holds, without building its sets."""
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:   # state_of, inline: every roll reads it
+        st = state_of(unit)
+    if st.holds:
+        grapple, partners = "dominant", st.holds
+    elif st.held_by:
+        grapple, partners = "inferior", st.held_by
+    else:
+        grapple, partners = None, ()
     from_above = role == "defense" and other.z >= unit.z + 1.0
     return stance_mods(bool(unit.prone), grapple, kind, role=role, vs_grapple_partner=other.id in partners,
                        from_above=from_above)
@@ -120,7 +144,11 @@ def opening_evade(unit: Any) -> bool:
 
 def roll_penalties(unit: Any, now: float) -> list[Mod]:
     """A pending manipulation surplus (used up by this roll) and holds suffered (every roll)."""
-    st = state_of(unit)
+    st = getattr(unit, "state", None)
+    if type(st) is not FighterState:   # state_of, inline: every roll reads it
+        st = state_of(unit)
+    if not st.penalty and not st.held_by:   # nothing pending, nobody holding: no modifier
+        return []
     out: list[Mod] = []
     pending = st.take_penalty(now)
     if pending:
@@ -131,6 +159,6 @@ def roll_penalties(unit: Any, now: float) -> list[Mod]:
     return out
 
 
-__all__ = ["sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
+__all__ = ["DARK_KIND", "sheet_of", "state_of", "options_of", "weapons_in_hand", "weapon_in_hand", "best_defense",
            "melee_reach", "opening_evade", "attack_kind", "dark_kind", "grapple_position", "position_mods",
            "roll_penalties"]

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .contest import halve
+from .contest import HALF, SUCCESS
 
 BLUNT_SHARPNESS = -2
 """Sharpness of surfaces, falls and thrown bodies (ruling: blunt, docs/rules-2006.md)."""
@@ -48,8 +48,14 @@ def split_harm(power: int, absorption: int, sharpness: int) -> tuple[int, int]:
 
 def attack_harm(power: int, absorption: int, sharpness: int, result: str) -> tuple[int, int]:
     """``(stun, damage)`` after the result: whole, halved (rounded down each) or none."""
-    stun, damage = split_harm(power, absorption, sharpness)
-    return halve(stun, result), halve(damage, result)
+    total = max(0, power - absorption)       # split_harm and halve, inline: every blow reads them
+    damage = min(total, max(0, power + sharpness - absorption))
+    stun = total - damage
+    if result == SUCCESS:
+        return stun, damage
+    if result == HALF:
+        return stun // 2, damage // 2
+    return 0, 0
 
 
 def armor_block(pieces: Iterable[tuple[str, int, int]], defense_die: int) -> tuple[str, int] | None:

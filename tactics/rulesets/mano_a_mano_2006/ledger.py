@@ -26,17 +26,24 @@ class Ledger:
     """Pools by unit id (read once from ``lookup``, then kept) and the effects made so far."""
 
     def __init__(self, pools: Mapping[str, Pools] | None = None,
-                 lookup: Callable[[str], Pools] | None = None) -> None:
-        self._pools: dict[str, Pools] = dict(pools or {})
+                 lookup: Callable[[str], Pools] | None = None, units: Callable[[str], Any] | None = None) -> None:
+        """``lookup`` gives a fighter's pools by id; ``units`` (instead) the fighter, whose tracks are read."""
+        self._pools: dict[str, Pools] = dict(pools) if pools else {}
         self._lookup = lookup
+        self._units = units
         self.effects: list[Effect] = []
 
     def pools(self, uid: str) -> Pools:
-        if uid not in self._pools:
-            if self._lookup is None:
+        p = self._pools.get(uid)
+        if p is None:
+            if self._units is not None:
+                p = Pools.from_tracks(self._units(uid).tracks)
+            elif self._lookup is not None:
+                p = self._lookup(uid)
+            else:
                 raise KeyError(uid)
-            self._pools[uid] = self._lookup(uid)
-        return self._pools[uid]
+            self._pools[uid] = p
+        return p
 
     def add(self, effect: Effect) -> None:
         self.effects.append(effect)
@@ -57,7 +64,9 @@ class Ledger:
             raise ValueError(f"not a move between pools: {moved}")
         changes = moved
         p = self.pools(uid)
-        after = p.plus(changes)
+        get = moved.get        # Pools.plus, inline
+        after = Pools(p.ready + get("ready", 0), p.defense + get("defense", 0), p.other + get("other", 0),
+                      p.stun + get("stun", 0), p.damage + get("damage", 0))
         if min(after.ready, after.defense, after.other, after.stun, after.damage) < 0:
             raise ValueError(f"{uid} cannot move {changes} from {p}")
         self._pools[uid] = after

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from tactics.rules.effects import Harm
 
 from .ledger import Ledger, from_pools
-from .pools import Pools, phase_two, standing
+from .pools import Pools, phase_two, pool_values, standing
 
 OPENING_MEMORY = 4_096
 """How many openings are kept (all forgotten when full)."""
@@ -48,8 +48,11 @@ def _worked_out(pools: Pools, per_round: int, keep: int) -> tuple[tuple[tuple[di
 def opening(uid: str, tracks: Mapping[str, int], per_round: int, keep: int) -> tuple[list[Harm], int, bool]:
     """``(effects, ready, acting)`` of phases 1 and 2 for ``uid`` (who keeps no hold): the ``Harm``
     effects to apply, the ready points after them, and whether the fighter acts at all."""
-    get = tracks.get
-    key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0), per_round, keep)
+    try:
+        key = (pool_values(tracks), per_round, keep)
+    except KeyError:
+        get = tracks.get
+        key = ((get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0)), per_round, keep)
     got = _OPENINGS.get(key)
     if got is None:
         if len(_OPENINGS) >= OPENING_MEMORY:

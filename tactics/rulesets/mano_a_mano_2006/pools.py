@@ -42,9 +42,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 
 POOLS: tuple[str, ...] = ("ready", "defense", "other", "stun", "damage")
 """The five pools, in the order the seed lists them."""
+pool_values = itemgetter(*POOLS)
+"""The five pools of a unit's tracks as a tuple, in :data:`POOLS` order, in one call (``KeyError`` when
+one is missing: the engine's tracks always hold all five, read a missing one as 0 otherwise)."""
 
 ATHLETIC: tuple[str, ...] = ("running", "swimming", "climbing", "acrobatics", "grapple", "natural weapons")
 """The athletic abilities whose two best modifiers make HP (DECISIONS-2006 · Hit points and pools)."""
@@ -72,8 +76,11 @@ class Pools:
     def from_tracks(cls, tracks: Mapping[str, int]) -> Pools:
         """The pools of a unit's ``tracks`` (missing ones count 0). A turn reads them a dozen times,
         and a fight's pools are a few dozen: the answers (immutable) are kept in a small bounded memo."""
-        get = tracks.get
-        key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
+        try:
+            key = pool_values(tracks)
+        except KeyError:
+            get = tracks.get
+            key = (get("ready", 0), get("defense", 0), get("other", 0), get("stun", 0), get("damage", 0))
         got = _FROM_TRACKS.get(key)
         if got is None or type(got) is not cls:
             if len(_FROM_TRACKS) >= FROM_TRACKS_MEMORY:
@@ -95,7 +102,18 @@ class Pools:
 
     def changes_to(self, after: Pools) -> dict[str, int]:
         """The track changes from ``self`` to ``after`` (only the pools that moved)."""
-        return {n: getattr(after, n) - getattr(self, n) for n in POOLS if getattr(after, n) != getattr(self, n)}
+        out: dict[str, int] = {}
+        if after.ready != self.ready:
+            out["ready"] = after.ready - self.ready
+        if after.defense != self.defense:
+            out["defense"] = after.defense - self.defense
+        if after.other != self.other:
+            out["other"] = after.other - self.other
+        if after.stun != self.stun:
+            out["stun"] = after.stun - self.stun
+        if after.damage != self.damage:
+            out["damage"] = after.damage - self.damage
+        return out
 
     def move(self, source: str, dest: str, n: int) -> Pools:
         """``n`` points from pool ``source`` to pool ``dest``; ``ValueError`` if ``source`` lacks them."""
@@ -175,20 +193,36 @@ def spend(p: Pools, n: int, dest: str) -> Pools:
 
 def take_harm(p: Pools, stun: int = 0, damage: int = 0) -> Pools:
     """Add ``stun`` then ``damage``, each point taken from ready, defense, other in turn.
-
     A stun point that finds none left there turns a stunned point into damage;
     a damage point that finds none takes a stunned point. Nothing more happens
     to a fighter whose HP are all damage. (001 · Hit Points · Stun, Damage,
     Receiving Stun and Damage)
+
+    Worked out in whole pools rather than point by point (the same pools: a test walks every small
+    case against the point-by-point reading).
     """
-    for kind, n in (("stun", stun), ("damage", damage)):
-        for _ in range(max(0, n)):
-            source = next((s for s in HARM_ORDER if getattr(p, s) > 0), None)
-            if source is not None:
-                p = p.move(source, kind, 1)
-            elif p.stun > 0:
-                p = p.move("stun", "damage", 1)
-    return p
+    ready, defense, other, stunned, damaged = p.ready, p.defense, p.other, p.stun, p.damage
+    for kind, n in ((0, stun), (1, damage)):
+        if n <= 0:
+            continue
+        left = n
+        take = min(left, ready)
+        ready -= take
+        left -= take
+        take = min(left, defense)
+        defense -= take
+        left -= take
+        take = min(left, other)
+        other -= take
+        left -= take
+        if kind == 0:
+            stunned += n - left
+        else:
+            damaged += n - left
+        turned = min(left, stunned)     # no point left outside: a stunned point becomes damage
+        stunned -= turned
+        damaged += turned
+    return Pools(ready, defense, other, stunned, damaged)
 
 
 def standing(p: Pools) -> str:
@@ -206,5 +240,5 @@ def standing(p: Pools) -> str:
     return "fighting"
 
 
-__all__ = ["POOLS", "ATHLETIC", "HARM_ORDER", "Pools", "hit_points", "hp_per_round", "phase_one",
+__all__ = ["POOLS", "pool_values", "ATHLETIC", "HARM_ORDER", "Pools", "hit_points", "hp_per_round", "phase_one",
            "phase_two", "spend", "take_harm", "standing"]

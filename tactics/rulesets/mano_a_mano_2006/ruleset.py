@@ -36,7 +36,7 @@ from .manipulation import MANIPULATIONS
 from .moving import (CLIMB_DIFFICULTY, JUMP_DIFFICULTY, climb_speed, fall_difficulty, fall_power, jump_limits,
                      stride)
 from .phases import opening
-from .pools import phase_two, standing, take_harm
+from .pools import phase_two, pool_values, standing, take_harm
 from .reacting import defend_window, interfere_window
 from .schedule import FixedOrder, acts_in_round, initiative_order
 from .sheet import RULESET_NAME, Sheet, Weapon, load_sheet, sheet_from_dict, sheet_to_dict
@@ -58,6 +58,9 @@ class ManoAMano2006:
     round_seconds = 1.0
     options_type = Options
     actions: Mapping[str, Any] = CATALOGUE
+    turn_windows = False
+    """No window of this system is a ``turn`` window (counters are answered inside the attack,
+    ``reacting.py``): the engine need not ask :meth:`reactions` on declaring an action."""
 
     # -- sheets and presentation ---------------------------------------------
     def sheet_from_dict(self, data: dict[str, Any], source: str = "<dict>") -> Sheet:
@@ -94,9 +97,15 @@ class ManoAMano2006:
 
     def standing(self, unit: Any) -> str:
         """As :func:`.pools.standing`, read straight from the tracks (the engine asks after every harm)."""
-        get = unit.tracks.get
-        available = get("ready", 0) + get("defense", 0) + get("other", 0)
-        if available + get("stun", 0) <= 0:   # every point damaged
+        tracks = unit.tracks
+        try:
+            ready, defense, other, stun, _ = pool_values(tracks)
+            available = ready + defense + other
+        except KeyError:
+            get = tracks.get
+            available = get("ready", 0) + get("defense", 0) + get("other", 0)
+            stun = get("stun", 0)
+        if available + stun <= 0:   # every point damaged
             return "out"
         return "fighting" if available else "down"
 
@@ -115,15 +124,17 @@ class ManoAMano2006:
 
     def begin_turn(self, world: Any, unit: Any, round_index: int, phase: int) -> PointBudget | None:
         """Phases 1 and 2 (as ``budget.opening``), upkeep of holds, and the ready points to spend."""
-        sheet, st = sheet_of(unit), state_of(unit)
-        if not acts_in_round(sheet.speed, round_index):
+        sheet, st = unit.sheet, getattr(unit, "state", None)
+        if type(st) is not FighterState:
+            st = state_of(unit)
+        if sheet.speed <= 0.5 and not acts_in_round(sheet.speed, round_index):   # speed 1 acts every round
             return None
         st.turn += 1
         st.opening_evade = False
         if not st.holds:   # nothing kept to upkeep: phases 1 and 2 only (kept by their numbers)
             effects, ready, acting = opening(unit.id, unit.tracks, sheet.hp_per_round, sheet.encumbrance)
-            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=bool(unit.prone)),
-                               sheet.swim_stride, opening=effects, acting=acting)
+            return PointBudget(unit.id, ready, stride(sheet.ability("running"), on_ground=True) if unit.prone
+                               else sheet.stride, sheet.swim_stride, opening=effects, acting=acting)
         opening_effects: list[Effect] = []
         led = Ledger({unit.id: pools_of(unit)}, lambda uid: pools_of(world.unit(uid)))
         if led.pools(unit.id).stun:
@@ -164,7 +175,9 @@ class ManoAMano2006:
 
     def end_turn(self, world: Any, unit: Any) -> list[Effect]:
         """Evasion taken on the previous turn ends with this one. (001 · Maneuvering · Evasion)"""
-        st = state_of(unit)
+        st = getattr(unit, "state", None)
+        if type(st) is not FighterState:
+            st = state_of(unit)
         if st.evade_until == st.turn:
             st.evade_until = -1
             return [Status(unit.id, {"evading": False})]
@@ -246,7 +259,7 @@ class ManoAMano2006:
         return out
 
     def act(self, world: Any, unit: Any, act: Any, budget: PointBudget, turn: Any) -> list[Effect]:
-        led = Ledger(lookup=lambda uid: pools_of(world.unit(uid)))
+        led = Ledger(units=world.unit)
         budget.ready = led.pools(unit.id).ready
         name = act.action
         if name in _ATTACKS:

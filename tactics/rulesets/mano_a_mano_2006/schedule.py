@@ -10,7 +10,7 @@ turn a round, each at its own instant::
     ['modre', 'clone']
     >>> s = FixedOrder(order, round_seconds=1.0)
     >>> s.slots("modre", 0), s.slots("clone", 4)
-    ([(0.0, 0)], [(0.5, 0)])
+    (((0.0, 0),), ((0.5, 0),))
 
 Slower fighters skip turns: ¼ speed acts one round in four, ½ every other::
 
@@ -59,13 +59,18 @@ class FixedOrder:
         self.round_seconds = round_seconds
         n = max(1, len(self.order))
         self.offsets = {uid: round_seconds * i / n for i, uid in enumerate(self.order)}
+        self._slots: dict[str, tuple[tuple[float, int], ...]] = {}
+        """Each fighter's slots, made once (the engine asks every turn; never changed in place)."""
         self._joined = 0
 
     def start_round(self, world: Any, r: int) -> list[Effect]:
         return []
 
     def slots(self, uid: str, r: int) -> Sequence[tuple[float, int]]:
-        return [(self.offsets[uid], 0)]
+        got = self._slots.get(uid)
+        if got is None:
+            got = self._slots[uid] = ((self.offsets[uid], 0),)
+        return got
 
     def join(self, uid: str, r: int) -> None:
         """A newcomer's slot falls after everyone's, before the next round's first."""
@@ -73,6 +78,7 @@ class FixedOrder:
         n = max(1, len(self.order))
         self.order.append(uid)
         self.offsets[uid] = self.round_seconds * (n - 0.5 ** self._joined) / n
+        self._slots.pop(uid, None)
 
 
 __all__ = ["initiative_order", "acts_in_round", "FixedOrder"]

@@ -49,6 +49,7 @@ from msgspec import Meta
 
 from tactics.errors import InputError, read_toml
 
+from .harm import armor_block
 from .moving import stride
 from .pools import hit_points, hp_per_round
 
@@ -164,9 +165,31 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         return (*self.weapons, BODY)
 
     @cached_property
+    def weapon_named(self) -> dict[str | None, Weapon]:
+        """Each of :attr:`weapons_and_body` by name (the first of a name), and the first under None."""
+        out: dict[str | None, Weapon] = {}
+        for w in self.weapons_and_body:
+            out.setdefault(w.name, w)
+        if self.weapons_and_body:
+            out[None] = self.weapons_and_body[0]
+        return out
+
+    @cached_property
     def has_missile(self) -> bool:
         """Whether any of :attr:`weapons_and_body` is a missile (thrown or shot)."""
         return any(w.is_missile for w in self.weapons_and_body)
+
+    @cached_property
+    def armor_blocks(self) -> tuple[tuple[str, int] | None, ...]:
+        """The armor's cover roll as a table: :func:`~.harm.armor_block` of the armor for each face of the
+        defender's die (index 1 to 6; index 0 unused). (001 · Armor and Weapons · Armor)"""
+        pieces = [(a.name, a.cover, a.absorption) for a in self.armor]
+        return (None, *(armor_block(pieces, die) for die in range(1, 7)))
+
+    @cached_property
+    def absorption_by_die(self) -> tuple[int, ...]:
+        """What the body and the armor's block absorb on each face of the defender's die, 1 to 6."""
+        return tuple(self.absorption + (block[1] if block else 0) for block in self.armor_blocks[1:])
 
     @cached_property
     def best_defense(self) -> Weapon:
