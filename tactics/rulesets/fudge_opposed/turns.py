@@ -123,6 +123,8 @@ class FudgeSchedule:
     # -- the Schedule protocol ---------------------------------------------------
     def start_round(self, world: Any, r: int) -> list[Effect]:
         self.world = world
+        if self.order and not self.pending and not memo_of(world).pools:
+            return []   # initiative rolled, nobody new, no pool left over: the long way's answer, unasked
         out = list(self.pending)
         self.pending.clear()
         if not self.is_surprise(r) and not self.order:
