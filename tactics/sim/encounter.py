@@ -48,6 +48,7 @@ from tactics.sim.release import release
 from tactics.sim.simenv import Environment
 from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
+from tactics.sim.rounds import RoundStarts
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
 
@@ -245,23 +246,7 @@ class Encounter(Referee, Pausing, Carrying):
         for c in self.order:
             c.first_round = 0
         if sched.dynamic:
-            self.env.process(self._rounds())
-
-    def _rounds(self):
-        """A schedule that changes every round (initiative rolled anew) hears each round's start
-        before any turn of that round."""
-        env = self.env
-        rs = self.options.round_seconds
-        r = 0
-        while self._ended is None:
-            t = r * rs
-            if t > env.now:
-                yield env.timeout(t - env.now)
-            if self._ended is not None:
-                return
-            for eff in self.schedule.start_round(self.world, r):
-                self.turns.apply(None, eff, None)
-            r += 1
+            RoundStarts(self)  # each round's start, before any turn of it (tactics.sim.rounds)
 
     def _join(self, c: Combatant) -> None:
         c.first_round = self.schedule.join(c.id, self.env.now)
