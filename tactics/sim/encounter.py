@@ -205,10 +205,9 @@ class Encounter(Referee, Pausing, Carrying):
 
     def at(self, t: float, fn: Callable[[Encounter], Any]) -> None:
         """Call ``fn(encounter)`` at simulated time ``t`` (seconds)."""
+        self._timed.append((t, fn))  # (also what tells the round starts a timed call exists: tactics.sim.rounds)
         if self._started:
             self.env.process(self._timed_call(t, fn))
-        else:
-            self._timed.append((t, fn))
 
     def when(self, cond: Callable[[Encounter], bool], fn: Callable[[Encounter], Any], once: bool = True) -> None:
         """Call ``fn(encounter)`` as soon as ``cond(encounter)`` holds (checked after every turn)."""
@@ -288,6 +287,8 @@ class Encounter(Referee, Pausing, Carrying):
         r = c.first_round
         slots = None if dynamic else sched.slots(c.id, r)
         while self._ended is None:
+            if dynamic and self._rounds_quiet:
+                dynamic = False  # the slots stay as they are: read them as a fixed schedule's
             if dynamic:
                 if r * rs > env.now:
                     if c.prepared:

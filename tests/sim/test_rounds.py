@@ -19,6 +19,7 @@ class _Enc:
 
     def __init__(self, env: Environment, log: list, end_at: int | None) -> None:
         self.env, self.log, self._ended, self.end_at = env, log, None, end_at
+        self._stop, self._timed, self._watches = None, [], []
         self.options, self.world, self.turns, self.schedule = _Options, None, self, self
 
     def start_round(self, world, r):
@@ -78,3 +79,32 @@ def test_round_starts_hear_the_same_rounds_in_the_same_order_as_the_process():
 
 def test_doctest():
     assert doctest.testmod(rounds_mod).failed == 0
+
+
+class _Quiet(_Enc):
+    """A schedule quiet from round ``quiet_from`` on; its start_round must not be told after that."""
+
+    def __init__(self, env, log, quiet_from):
+        super().__init__(env, log, None)
+        self.quiet_from = quiet_from
+
+    @property
+    def quiet(self):
+        return bool(self.log) and self.log[-1][0] == "applied" and self.log[-2][2] >= self.quiet_from
+
+
+def test_a_quiet_schedule_stops_the_round_starts_unless_something_could_make_anyone_join():
+    env = Environment()
+    enc = _Quiet(env, [], quiet_from=2)
+    RoundStarts(enc)
+    env.run(until=11.0)
+    assert [e[2] for e in enc.log if e[0] == "round"] == [0, 1, 2]   # quiet after round 2: no more told
+    assert enc._rounds_quiet is True
+    for blocker in ("_stop", "_timed", "_watches"):
+        env = Environment()
+        enc = _Quiet(env, [], quiet_from=2)
+        setattr(enc, blocker, ["something"])
+        RoundStarts(enc)
+        env.run(until=11.0)
+        assert [e[2] for e in enc.log if e[0] == "round"] == [0, 1, 2, 3, 4, 5], blocker
+        assert enc._rounds_quiet is False

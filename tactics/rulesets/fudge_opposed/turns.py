@@ -32,6 +32,7 @@ from typing import Any
 from tactics.rules.effects import Check, Effect
 from tactics.rules.records import Roll
 
+from . import group
 from .attacks import resolve_stale_pools
 from .contest import DICE
 from .state import memo_of, state_of, status
@@ -131,6 +132,16 @@ class FudgeSchedule:
             out += self.roll_initiative()
         out += resolve_stale_pools(world, r)     # the pools of rounds gone by
         return out
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing left for :meth:`start_round` while nobody joins (the engine then stops telling it,
+        ``tactics/sim/rounds.py``): initiative rolled, nobody new waits, no pool is left over, and no
+        side has the :data:`~.group.MIN_FIGHTERS` fighters a pool needs (an upper bound: alike or not)."""
+        if not self.order or self.pending or memo_of(self.world).pools:
+            return False
+        teams = [u.team for u in self.units.values()]
+        return all(teams.count(t) < group.MIN_FIGHTERS for t in set(teams))
 
     def _order(self, r: int) -> list[str]:
         if self.is_surprise(r):
