@@ -244,7 +244,9 @@ class Schedule(Protocol):
     """Initiative and cadence: when each fighter's turns fall."""
 
     dynamic: bool
-    """True when :meth:`start_round` must run at every round's start (initiative rolled anew)."""
+    """True when :meth:`start_round` must run at every round's start (initiative rolled anew). A dynamic
+    schedule may also say ``quiet`` (optional): nothing left for :meth:`start_round` and the slots stay
+    as they are while nobody joins (``tactics/sim/rounds.py``)."""
     order: list[str]
     """Fighter ids in turn order (the order the engine lists them in)."""
 

@@ -48,6 +48,7 @@ from tactics.sim.release import release
 from tactics.sim.simenv import Environment
 from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
+from tactics.sim.rounds import RoundStarts
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
 
@@ -203,10 +204,9 @@ class Encounter(Referee, Pausing, Carrying):
 
     def at(self, t: float, fn: Callable[[Encounter], Any]) -> None:
         """Call ``fn(encounter)`` at simulated time ``t`` (seconds)."""
+        self._timed.append((t, fn))  # (also what tells the round starts a timed call exists: tactics.sim.rounds)
         if self._started:
             self.env.process(self._timed_call(t, fn))
-        else:
-            self._timed.append((t, fn))
 
     def when(self, cond: Callable[[Encounter], bool], fn: Callable[[Encounter], Any], once: bool = True) -> None:
         """Call ``fn(encounter)`` as soon as ``cond(encounter)`` holds (checked after every turn)."""
@@ -244,23 +244,7 @@ class Encounter(Referee, Pausing, Carrying):
         for c in self.order:
             c.first_round = 0
         if sched.dynamic:
-            self.env.process(self._rounds())
-
-    def _rounds(self):
-        """A schedule that changes every round (initiative rolled anew) hears each round's start
-        before any turn of that round."""
-        env = self.env
-        rs = self.options.round_seconds
-        r = 0
-        while self._ended is None:
-            t = r * rs
-            if t > env.now:
-                yield env.timeout(t - env.now)
-            if self._ended is not None:
-                return
-            for eff in self.schedule.start_round(self.world, r):
-                self.turns.apply(None, eff, None)
-            r += 1
+            RoundStarts(self)  # each round's start, before any turn of it (tactics.sim.rounds)
 
     def _join(self, c: Combatant) -> None:
         c.first_round = self.schedule.join(c.id, self.env.now)
@@ -302,6 +286,8 @@ class Encounter(Referee, Pausing, Carrying):
         r = c.first_round
         slots = None if dynamic else sched.slots(c.id, r)
         while self._ended is None:
+            if dynamic and self._rounds_quiet:
+                dynamic = False  # the slots stay as they are: read them as a fixed schedule's
             if dynamic:
                 if r * rs > env.now:
                     if c.prepared:

@@ -32,6 +32,7 @@ from typing import Any
 from tactics.rules.effects import Check, Effect
 from tactics.rules.records import Roll
 
+from . import group
 from .attacks import resolve_stale_pools
 from .contest import DICE
 from .state import memo_of, state_of, status
@@ -123,12 +124,24 @@ class FudgeSchedule:
     # -- the Schedule protocol ---------------------------------------------------
     def start_round(self, world: Any, r: int) -> list[Effect]:
         self.world = world
+        if self.order and not self.pending and not memo_of(world).pools:
+            return []   # initiative rolled, nobody new, no pool left over: the long way's answer, unasked
         out = list(self.pending)
         self.pending.clear()
         if not self.is_surprise(r) and not self.order:
             out += self.roll_initiative()
         out += resolve_stale_pools(world, r)     # the pools of rounds gone by
         return out
+
+    @property
+    def quiet(self) -> bool:
+        """Nothing left for :meth:`start_round` while nobody joins (the engine then stops telling it,
+        ``tactics/sim/rounds.py``): initiative rolled, nobody new waits, no pool is left over, and no
+        side has the :data:`~.group.MIN_FIGHTERS` fighters a pool needs (an upper bound: alike or not)."""
+        if not self.order or self.pending or memo_of(self.world).pools:
+            return False
+        teams = [u.team for u in self.units.values()]
+        return all(teams.count(t) < group.MIN_FIGHTERS for t in set(teams))
 
     def _order(self, r: int) -> list[str]:
         if self.is_surprise(r):
