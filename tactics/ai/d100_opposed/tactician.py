@@ -46,7 +46,7 @@ from tactics.ai.d100_opposed.odds import REACH_M, Shot, arms_of, in_band, left, 
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
 from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
 from tactics.ai.d100_opposed.ground import ground
-from tactics.ai.d100_opposed.kept import fields_now, kept_phases, phase_key
+from tactics.ai.d100_opposed.kept import fields_now, keep_alive, kept_phases, pack, phase_key, unpack
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -104,15 +104,15 @@ class Tactician:
         key = phase_key(view, self)
         got = memo.get(key)
         if got is not None:
-            steps, reason, alternatives, self._waited, self._idle, built, _ = got
+            steps, reason, alternatives, self._waited, self._idle, built = got
             if built:   # the phase built its team's field for this round: build it now as it did
                 team_field(view, view.me, view.enemies())
-            return Plan(list(steps), reason, alternatives)
+            return Plan(unpack(steps), reason, alternatives)
         before = fields_now(view)
         plan = self.weigh(view)
         built = fields_now(view) != before
-        memo[key] = (tuple(plan.steps), plan.reason, plan.alternatives, self._waited, self._idle, built,
-                     tuple(u.sheet for u in view.units()))   # the sheets the key names by id, kept alive
+        keep_alive(memo, type(self), *(u.sheet for u in view.units()))   # what the key names by id
+        memo[key] = (pack(plan.steps), plan.reason, tuple(plan.alternatives), self._waited, self._idle, built)
         return plan
 
     def weigh(self, view: View) -> Plan:
@@ -346,7 +346,7 @@ class _Ctx:
                 if prone and self.melee_only:
                     base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                 bases.append(base)
-            got.append((group, threat_key, k, records(group, bases)))
+            got.append((tuple(group), threat_key, k, tuple(records(group, bases))))   # atoms: no work for the collector
         if len(sp.kept) >= 16:
             sp.kept.clear()
         sp.kept[key] = got

@@ -133,3 +133,24 @@ def test_the_spot_of_a_cell_is_the_first_spot_there() -> None:
         first = next((i for i in range(1, len(cells)) if cells[i] == cell), 0)
         assert sp.index_of(cell) == first
     assert sp.index_of((0, 0)) == 5   # here is spot 0, but a later spot may stand in its cell
+
+
+def test_kept_phases_hold_atoms_the_collector_stops_tracking() -> None:
+    """A kept phase names the policy's class and the sheets by id (kept alive once, in the memo's
+    ALIVE entry) and packs its steps: after a collection the collector no longer tracks it."""
+    import gc
+
+    from tactics.ai.d100_opposed.kept import ALIVE
+
+    shared: dict = {}
+    _duel(4, shared)
+    memos = [shared["d100 phases"][1]]
+    assert ALIVE in memos[0]
+    for _ in range(3):   # a pass may look at a tuple before its parts: let go of in the next
+        gc.collect()
+    entries = [(k, v) for m in memos for k, v in m.items() if k != ALIVE]
+    assert len(entries) > 10
+    assert not any(gc.is_tracked(v) for _, v in entries)
+    assert not any(gc.is_tracked(k) for k, _ in entries if k[4:6] == (None, None))
+    alive = memos[0][ALIVE]
+    assert id(DUELIST) in alive and id(HEAVY) in alive and alive[id(DUELIST)] is DUELIST
