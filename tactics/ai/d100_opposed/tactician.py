@@ -39,12 +39,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, arms_of, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import best_of_kinds, kept, made, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.closing import close_in
 from tactics.ai.d100_opposed.ground import ground
 from tactics.ai.d100_opposed.kept import fields_now, keep_alive, kept_phases, pack, phase_key, unpack
 from tactics.ai.d100_opposed.spots import Spots
@@ -129,7 +129,7 @@ class Tactician:
                 break
             options = ctx.options()
         if self.closes and ctx.weapons and all(w.melee for w in ctx.weapons):
-            closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
+            closing = close_in(ctx, FUTURE)   # a melee fighter weighs the run at its best victim every phase
             if closing is not None:
                 options.append(closing)
         chosen = max(options, key=lambda o: o.score).settle() if options else None
@@ -138,7 +138,7 @@ class Tactician:
                 self._waited += 1
                 chosen.note = f"no enemy in sight from any spot: waiting ({self._waited}/{self.patience})"
             else:
-                closing = ctx.close_in()
+                closing = close_in(ctx, FUTURE)
                 if closing is not None:
                     chosen = closing
         else:
@@ -228,6 +228,8 @@ class _Ctx:
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
+        self.kinds: dict[tuple, tuple[str, str]] = {}
+        """An attack's kind and action by (target's place, weapon): written once a phase."""
 
     # -------------------------------------------------------------- numbers
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
@@ -319,7 +321,7 @@ class _Ctx:
                     # or full defense is always open, and each of them is worth more than a wasted phase
                     if p is None or p >= LOW_ODDS:
                         found.append((way, k, top, kind, spots, score, make))
-        return [make(i, score) for _, score, i, make in best_of_kinds(found)]
+        return [made(self, i, score, make) for _, score, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
@@ -397,49 +399,6 @@ class _Ctx:
         d = "no defence" if s.defense is None else str(s.defense)
         return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, damage(t))} left; "
                 f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
-
-    # -------------------------------------------------------------- closing
-    def potential(self, t: UnitView) -> float:
-        """What my best attack on ``t`` would take of its life once there (standing, walking, aiming
-        as I am): melee from reach, a gun from here."""
-        me = self.me
-        d = self.view.distance(me, t)
-        best = 0.0
-        for w in self.weapons:
-            dist = 1.0 if w.melee else d
-            if not in_band(w, dist):
-                continue
-            s = self._shot(me, w, t, dist, self.light_of[t.id], aiming=self.aiming, running=False, prone=False,
-                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=wounds(me),
-                           t_wounds=wounds(t))
-            best = max(best, s.expected / left(t.sheet, damage(t)))
-        return best
-
-    def close_in(self) -> Option | None:
-        """Run at the enemy I would do most to, the nearer the better (team field when far), full
-        defense on the way; scored as that attack next phase, discounted by the phases to get there,
-        against the threat where the run ends."""
-        view, me = self.view, self.me
-        best, target = -1.0, None
-        for t in self.enemies:
-            phases = max(0.0, view.distance(me, t) - REACH_M) / max(self.run, 1.0)
-            v = self.potential(t) / (1.0 + phases)
-            if v > best:
-                best, target = v, t
-        if target is None:
-            return None
-        steps: list[Any] = [Act("stand up")] if me.prone else []
-        r = move_toward(view, me, target, self.enemies, budget=self.run, mv=self.mv)
-        if r is None or not r.steps:
-            return None
-        i = self.sp.index_of(view.map.cell_of(*r.end))
-        running = r.cost > self.walk + 1e-6
-        threat = self.threat(i, fd=not me.prone, running=running, prone=False)
-        score = FUTURE * best - self.caution * threat
-        return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
-                      f"{best:.3f} of it next phase; threat {threat * self.my_left:.1f} on the way"
-                      + ("" if me.prone else ", full defense"),
-                      steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
 
 
 __all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE", "IMPATIENCE", "PATIENT_PHASES"]
