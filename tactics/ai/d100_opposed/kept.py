@@ -3,7 +3,8 @@
 A d100 :class:`~.tactician.Tactician` plans from the map, where every fighter
 present stands (and lies, flies, is able), the sheets, each fighter's damage,
 wounds and three statuses (aiming, full defense, running), its own two
-counters (phases waited, phases without an attack) and, when it closes in
+counters (phases waited, and of the phases without an attack those that wear down its
+caution: ``impatient_phases``) and, when it closes in
 from far off, its team's distance field of this round (:func:`~tactics.ai.fields.steer`):
 nothing else (the clock only through that field; the memos it reads are pure).
 So its answer — the plan, and the two counters after it — is kept in the
@@ -96,7 +97,7 @@ def phase_key(view: View, policy: Any) -> tuple:
     """Everything a :class:`~.tactician.Tactician`'s phase reads (see the module's text); the policy's
     class and the sheets by ``id``, which the caller keeps alive (:func:`keep_alive`) when it keeps
     an answer under the key."""
-    key: list[Any] = [id(type(policy)), policy._waited, policy._idle, view.me.id, *fields_now(view)]
+    key: list[Any] = [id(type(policy)), policy._waited, policy.impatient_phases(), view.me.id, *fields_now(view)]
     for u in view.units():
         st = u.state
         tracks = u.tracks

@@ -88,13 +88,21 @@ class Tactician:
     def __init__(self) -> None:
         self._waited = 0
         self._idle = 0
+        self._idle_set: int | None = None
+        """How the last phase worked out set ``_idle``: None left as it was, 0 to none, 1 one more
+        (kept with the phase: :mod:`.kept` keys by :meth:`impatient_phases`, not ``_idle``)."""
 
     def caution_now(self) -> float:
         """Caution, falling by :data:`IMPATIENCE` a phase after two phases without an attack: two
         fighters hiding from each other do not wait for ever."""
         if not self.attacks:
             return self.caution
-        return self.caution * IMPATIENCE ** max(0, self._idle - PATIENT_PHASES)
+        return self.caution * IMPATIENCE ** self.impatient_phases()
+
+    def impatient_phases(self) -> int:
+        """The phases without an attack that wear down its caution: all a phase reads of
+        ``_idle`` (:meth:`caution_now`), so the kept phases (:mod:`.kept`) are keyed by it."""
+        return max(0, self._idle - PATIENT_PHASES) if self.attacks else 0
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
@@ -104,15 +112,18 @@ class Tactician:
         key = phase_key(view, self)
         got = memo.get(key)
         if got is not None:
-            steps, reason, alternatives, self._waited, self._idle, built = got
+            steps, reason, alternatives, self._waited, idle, built = got
+            if idle is not None:   # an attack: none idle since; else one more phase without
+                self._idle = 0 if idle == 0 else self._idle + 1
             if built:   # the phase built its team's field for this round: build it now as it did
                 team_field(view, view.me, view.enemies())
             return Plan(unpack(steps), reason, alternatives)
         before = fields_now(view)
+        self._idle_set = None
         plan = self.weigh(view)
         built = fields_now(view) != before
         keep_alive(memo, type(self), *(u.sheet for u in view.units()))   # what the key names by id
-        memo[key] = (pack(plan.steps), plan.reason, tuple(plan.alternatives), self._waited, self._idle, built)
+        memo[key] = (pack(plan.steps), plan.reason, tuple(plan.alternatives), self._waited, self._idle_set, built)
         return plan
 
     def weigh(self, view: View) -> Plan:
@@ -145,6 +156,7 @@ class Tactician:
             self._waited = 0
         if chosen is None:
             return Plan([], "nothing to do")
+        self._idle_set = 0 if chosen.attack is not None else 1   # kept: 0 set to none, 1 one more
         self._idle = 0 if chosen.attack is not None else self._idle + 1
         if ctx.caution < self.caution:
             chosen.note += f" (impatient: caution {ctx.caution:.2f})"
