@@ -257,11 +257,11 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
                 (_full_defense, t_fd, stood))]
         kinds = ctx.kinds
         for n, s, g in shots:
-            w = s.weapon
-            got = kinds.get((n, w.name, w.melee))
+            got = kinds.get((n, id(s.weapon)))   # the phase's weapons stand while it is weighed
             if got is None:
+                w = s.weapon
                 action = "melee attack" if w.melee else "ranged attack"
-                got = kinds[n, w.name, w.melee] = (f"{action} on {ctx.targets[n][0].name} ({w.name})", action)
+                got = kinds[n, id(w)] = (f"{action} on {ctx.targets[n][0].name} ({w.name})", action)
             out.append((len(out), top + future + g - m_now, got[0], s.p, recs, lambda b, g=g: b + future + g - m_now,
                         (_attack, n, s, g, got[0], got[1], t_now, stood)))
     elif not ctx.p.attacks:

@@ -241,7 +241,7 @@ class _Ctx:
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
         self.kinds: dict[tuple, tuple[str, str]] = {}
-        """An attack's kind and action by (target's place, weapon): written once a phase."""
+        """An attack's kind and action by (target's place, the weapon's id): written once a phase."""
 
     # -------------------------------------------------------------- numbers
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
