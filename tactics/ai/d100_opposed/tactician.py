@@ -360,7 +360,10 @@ class _Ctx:
                 if prone and self.melee_only:
                     base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                 bases.append(base)
-            got.append((tuple(group), threat_key, k, tuple(records(group, bases))))   # atoms: no work for the collector
+            # atoms (no work for the collector); the keys as their repr, a string that keeps its
+            # hash, for the memos each phase asks about every group (tuples hash anew each time)
+            got.append((tuple(group), None if threat_key is None else repr(threat_key), None if k is None else repr(k),
+                        tuple(records(group, bases))))
         if len(sp.kept) >= 16:
             sp.kept.clear()
         sp.kept[key] = got
