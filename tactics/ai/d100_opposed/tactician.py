@@ -338,10 +338,11 @@ class _Ctx:
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
         with its keys and its :func:`~.groups.records` (the spots that could score best for an action).
-        Kept with the spots: they read the spots, their costs (a recheck corrects them), my weapons,
+        Kept with the spots: they read the spots, their costs (the ground's and the corrections a
+        recheck made, :attr:`~.spots.Spots.fixed`), my weapons,
         how I weigh a place and the enemies' sheets (fixed by who asks)."""
         sp, pol = self.sp, self.p
-        key = (prone, tuple(sp.cost), tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
+        key = (prone, sp.fixed, tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
         got = sp.kept.get(key)
         if got is not None:
             return got
@@ -392,6 +393,7 @@ class _Ctx:
             sp.cost[i] = length
         else:
             return False
+        sp.fixed += ((i, sp.cost[i]),)
         self._threats.clear()
         self.any_attack = False
         return True
