@@ -234,51 +234,75 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     shared with other groups; ``key``: what my shots there read; ``future_weight``: the tactician's
     ``FUTURE``), not made yet: ``(place among a spot's options, score, kind, the attack's odds or
     None, recs, score(base), make)``, the score the group's best spot's (its last record's);
-    ``make(spot, score)`` gives the :class:`~.option.Option` (a phase weighs dozens and keeps the
-    best of each kind: :func:`best_of_kinds`, which finds the spot only for those).
-    The scores are the tactician's, term by term in its order, so they are the same floats; the
-    words (where, the note) are written only for the options a plan names (``Option.words``)."""
-    sp, pol, c = ctx.sp, ctx.p, ctx.caution
+    ``make`` is ``(maker, *numbers)`` and ``maker(ctx, spot, score, *numbers)`` gives the
+    :class:`~.option.Option` (:func:`made`; a phase weighs dozens and keeps the best of each kind:
+    :func:`best_of_kinds`, which finds the spot only for those).
+    The scores are the tactician's, term by term in its order (``b + future + gain - caution ×
+    threat``, the product worked out once), so they are the same floats; the words (where, the
+    note) are written only for the options a plan names (``Option.words``)."""
+    c = ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
-    running = sp.cost[r] > ctx.walk + 1e-6
+    running = ctx.sp.cost[r] > ctx.walk + 1e-6
     # the spot as a place to fight from next phase
     best_next, shots, gain = shot_numbers(ctx, r, prone, stood, running, key)
     t_next, t_now, t_fd = threat_numbers(ctx, r, prone, stood, running, threat_key)
     if best_next is not None:
         ctx.any_attack = True
     future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
-    out: list[tuple] = []
-
-    def add(score: Any, kind: str, p: float | None, make: Any) -> None:
-        out.append((len(out), score(recs[-1][1]), kind, p, recs, score, make))
-
+    top = recs[-1][1]
+    m_now = c * t_now
     if not stood:
-        add(lambda b: b + future - c * t_fd, "full defense", None,
-            lambda i, v: Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
-                ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {sp.light[i]} here")))
+        m_fd = c * t_fd
+        out = [(0, top + future - m_fd, "full defense", None, recs, lambda b: b + future - m_fd,
+                (_full_defense, t_fd, stood))]
+        kinds = ctx.kinds
         for n, s, g in shots:
-            t = ctx.targets[n][0]
-            action = "melee attack" if s.weapon.melee else "ranged attack"
-            kind = f"{action} on {t.name} ({s.weapon.name})"
-            add(lambda b, g=g: b + future + g - c * t_now, kind, s.p,
-                lambda i, v, t=t, s=s, g=g, action=action, kind=kind: Option(
-                    v, kind, "",
-                    [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now, spot=i, stood=stood,
-                    words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now))))
-    elif not pol.attacks:
-        add(lambda b: b + future - c * t_now, "stand up", None,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
-                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
+            got = kinds.get((n, id(s.weapon)))   # the phase's weapons stand while it is weighed
+            if got is None:
+                w = s.weapon
+                action = "melee attack" if w.melee else "ranged attack"
+                got = kinds[n, id(w)] = (f"{action} on {ctx.targets[n][0].name} ({w.name})", action)
+            out.append((len(out), top + future + g - m_now, got[0], s.p, recs, lambda b, g=g: b + future + g - m_now,
+                        (_attack, n, s, g, got[0], got[1], t_now, stood)))
+    elif not ctx.p.attacks:
+        out = [(0, top + future - m_now, "stand up", None, recs, lambda b: b + future - m_now, (_stand_up, t_now, stood))]
+    else:
+        out = []
     if gain is not None:
-        kind = f"stand up and {AIM}" if stood else AIM
-        add(lambda b: b + future + gain - c * t_now, kind, None,
-            lambda i, v: Option(v, kind, "", [Act(AIM)], gain=gain, threat=t_now, spot=i, stood=stood, words=lambda: (
-                ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")))
-    elif stood and pol.attacks:
-        add(lambda b: b + future - c * t_now, "stand up", None,
-            lambda i, v: Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
-                ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg")))
+        out.append((len(out), top + future + gain - m_now, f"stand up and {AIM}" if stood else AIM, None, recs,
+                    lambda b: b + future + gain - m_now, (_aim, gain, t_now, stood)))
+    elif stood and ctx.p.attacks:
+        out.append((len(out), top + future - m_now, "stand up", None, recs, lambda b: b + future - m_now,
+                    (_stand_up, t_now, stood)))
     return out
+
+
+def made(ctx: Any, i: int, score: float, make: tuple) -> Option:
+    """The :class:`~.option.Option` a :func:`weigh_group` entry's ``make`` gives at spot ``i``."""
+    return make[0](ctx, i, score, *make[1:])
+
+
+def _full_defense(ctx: Any, i: int, v: float, t_fd: float, stood: bool) -> Option:
+    return Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
+        ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {ctx.sp.light[i]} here"))
+
+
+def _attack(ctx: Any, i: int, v: float, n: int, s: Any, g: float, kind: str, action: str, t_now: float,
+            stood: bool) -> Option:
+    t = ctx.targets[n][0]
+    return Option(v, kind, "", [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now,
+                  spot=i, stood=stood, words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now)))
+
+
+def _stand_up(ctx: Any, i: int, v: float, t_now: float, stood: bool) -> Option:
+    return Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
+        ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg"))
+
+
+def _aim(ctx: Any, i: int, v: float, gain: float, t_now: float, stood: bool) -> Option:
+    return Option(v, f"stand up and {AIM}" if stood else AIM, "", [Act(AIM)], gain=gain, threat=t_now, spot=i,
+                  stood=stood, words=lambda: (
+                      ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg"))
 
 
 def best_of_kinds(found: list[tuple]) -> list[tuple[tuple, float, int, Any]]:
@@ -318,4 +342,4 @@ def best_of_kinds(found: list[tuple]) -> list[tuple[tuple, float, int, Any]]:
     return out
 
 
-__all__ = ["spot_groups", "weigh_group", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "best_of_kinds", "BEYOND", "SKIP"]
+__all__ = ["spot_groups", "weigh_group", "made", "threat_numbers", "shot_numbers", "kept", "records", "first_of", "band_codes", "first_best", "best_of_kinds", "BEYOND", "SKIP"]

@@ -3,7 +3,8 @@
 A d100 :class:`~.tactician.Tactician` plans from the map, where every fighter
 present stands (and lies, flies, is able), the sheets, each fighter's damage,
 wounds and three statuses (aiming, full defense, running), its own two
-counters (phases waited, phases without an attack) and, when it closes in
+counters (phases waited, and of the phases without an attack those that wear down its
+caution: ``impatient_phases``) and, when it closes in
 from far off, its team's distance field of this round (:func:`~tactics.ai.fields.steer`):
 nothing else (the clock only through that field; the memos it reads are pure).
 So its answer — the plan, and the two counters after it — is kept in the
@@ -14,11 +15,18 @@ half of them were played by an earlier fight.
 A phase that built its team's field for this round (it was missing or
 stale) must build it again when it is handed back, at the same moment, or
 the next planner of the team would read a field made later; :func:`fields_now`
-tells which fields stand, before and after::
+tells which fields stand, before and after.
+
+A batch keeps thousands of phases, and the cyclic collector walks every
+container it keeps at each full collection (a tenth of a duel's time when
+they were tuples of steps, sheets and the policy's class): so an entry
+holds atoms only — the policy's class and the sheets by ``id``, kept alive
+once each in the memo's :data:`ALIVE` entry, the steps packed
+(:func:`pack`) — and the collector stops tracking it after a pass or two::
 
     >>> key = phase_key(view, policy)                        # doctest: +SKIP
     >>> kept_phases(view).get(key)                           # doctest: +SKIP
-    ((MoveTo(x=9.0, y=13.0), Act(action='full defense')), 'closing on Ruiz ...', (), 0, 1, False)
+    (((0, 9.0, 13.0, None, None), (1, 'full defense', None, None, (), None)), 'closing on Ruiz ...', (), 0, 1, False)
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from typing import Any
 
 from tactics.ai.fields import movers, round_field
 from tactics.ai.routes import map_cache
+from tactics.sim.plan import Act, MoveTo
 from tactics.sim.view import View
 
 PHASE_MEMORY = 20_000
@@ -42,6 +51,38 @@ def kept_phases(view: View) -> dict:
     return memo
 
 
+ALIVE = ("alive",)
+"""The memo's entry ``{id: object}`` that keeps alive what its keys name by ``id`` (the policies'
+classes, the sheets), so no other object takes one of those ids while the keys stand; forgotten
+with them."""
+
+
+def keep_alive(memo: dict, *objects: Any) -> None:
+    """Hold ``objects`` in ``memo``'s :data:`ALIVE` entry."""
+    alive = memo.get(ALIVE)
+    if alive is None:
+        alive = memo[ALIVE] = {}
+    for o in objects:
+        alive[id(o)] = o
+
+
+def pack(steps: Any) -> tuple:
+    """``steps`` (:class:`MoveTo` and :class:`Act`) as tuples of their fields, the first 0 or 1::
+
+        >>> pack([MoveTo(1.0, 2.0), Act("aim")])
+        ((0, 1.0, 2.0, None, None), (1, 'aim', None, None, (), None))
+        >>> unpack(pack([MoveTo(1.0, 2.0), Act("aim")])) == [MoveTo(1.0, 2.0), Act("aim")]
+        True
+    """
+    return tuple([(0, s.x, s.y, s.z, s.max_m) if type(s) is MoveTo else
+                  (1, s.action, s.target, s.weapon, s.avoid_armor, s.options) for s in steps])
+
+
+def unpack(packed: tuple) -> list[Any]:
+    """The steps :func:`pack` packed, made again (equal, not the same objects)."""
+    return [MoveTo(*p[1:]) if p[0] == 0 else Act(*p[1:]) for p in packed]
+
+
 def fields_now(view: View) -> tuple[Any, Any]:
     """The team distance fields ``view.me``'s closing in would read this round, by its safe and its
     engine's mover (:func:`~tactics.ai.fields.team_field`): each the field object kept in the
@@ -53,16 +94,17 @@ def fields_now(view: View) -> tuple[Any, Any]:
 
 
 def phase_key(view: View, policy: Any) -> tuple:
-    """Everything a :class:`~.tactician.Tactician`'s phase reads (see the module's text); sheets by
-    ``id``, which the entry keeps alive (it holds the plan's fighters' sheets), so no other sheet
-    takes one of their ids while it stands."""
-    units = []
+    """Everything a :class:`~.tactician.Tactician`'s phase reads (see the module's text); the policy's
+    class and the sheets by ``id``, which the caller keeps alive (:func:`keep_alive`) when it keeps
+    an answer under the key."""
+    key: list[Any] = [id(type(policy)), policy._waited, policy.impatient_phases(), view.me.id, *fields_now(view)]
     for u in view.units():
         st = u.state
-        units.append((u.id, u.team, id(u.sheet), u.pos, bool(u.prone), bool(u.flying), u.able, u.standing,
-                      bool(getattr(st, "aiming", False)), bool(getattr(st, "full_defense", False)),
-                      bool(getattr(st, "running", False)), tuple(u.tracks.items())))
-    return (type(policy), policy._waited, policy._idle, view.me.id, fields_now(view), tuple(units))
+        tracks = u.tracks
+        key += (u.id, u.team, id(u.sheet), u.pos, bool(u.prone), bool(u.flying), u.able, u.standing,
+                bool(getattr(st, "aiming", False)), bool(getattr(st, "full_defense", False)),
+                bool(getattr(st, "running", False)), len(tracks), *tracks.items())
+    return tuple(key)   # flat: one tuple of atoms, which the collector lets go of
 
 
-__all__ = ["kept_phases", "phase_key", "fields_now", "PHASE_MEMORY"]
+__all__ = ["kept_phases", "phase_key", "fields_now", "keep_alive", "pack", "unpack", "ALIVE", "PHASE_MEMORY"]

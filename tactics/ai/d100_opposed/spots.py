@@ -54,6 +54,9 @@ class Spots:
     kept: dict[tuple, Any] = field(default_factory=dict)
     """Answers read from these spots alone (the tactician's spot groups), shared by every copy of a
     ground kept by :func:`~.ground.ground`."""
+    fixed: tuple[tuple[int, float], ...] = ()
+    """``(spot, cost)`` of each correction made to :attr:`cost` since these spots were made or copied,
+    in order (the tactician measures a route): with the ground, what the costs are, in a few numbers."""
 
     def __len__(self) -> int:
         return len(self.xy)

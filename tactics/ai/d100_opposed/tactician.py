@@ -39,14 +39,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tactics.ai.approach import move_toward
 from tactics.ai.fields import movers, team_field
 from tactics.ai.routes import route
 from tactics.ai.d100_opposed.odds import REACH_M, Shot, arms_of, in_band, left, odds_cache, shot, shot_memo
 from tactics.ai.d100_opposed.option import Option, damage, flag, polyline, wounds
-from tactics.ai.d100_opposed.groups import best_of_kinds, kept, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.groups import best_of_kinds, kept, made, records, spot_groups, weigh_group
+from tactics.ai.d100_opposed.closing import close_in
 from tactics.ai.d100_opposed.ground import ground
-from tactics.ai.d100_opposed.kept import fields_now, kept_phases, phase_key
+from tactics.ai.d100_opposed.kept import fields_now, keep_alive, kept_phases, pack, phase_key, unpack
 from tactics.ai.d100_opposed.spots import Spots
 from tactics.rules.protocol import Window
 from tactics.rulesets.d100_opposed.modifiers import range_band
@@ -88,13 +88,21 @@ class Tactician:
     def __init__(self) -> None:
         self._waited = 0
         self._idle = 0
+        self._idle_set: int | None = None
+        """How the last phase worked out set ``_idle``: None left as it was, 0 to none, 1 one more
+        (kept with the phase: :mod:`.kept` keys by :meth:`impatient_phases`, not ``_idle``)."""
 
     def caution_now(self) -> float:
         """Caution, falling by :data:`IMPATIENCE` a phase after two phases without an attack: two
         fighters hiding from each other do not wait for ever."""
         if not self.attacks:
             return self.caution
-        return self.caution * IMPATIENCE ** max(0, self._idle - PATIENT_PHASES)
+        return self.caution * IMPATIENCE ** self.impatient_phases()
+
+    def impatient_phases(self) -> int:
+        """The phases without an attack that wear down its caution: all a phase reads of
+        ``_idle`` (:meth:`caution_now`), so the kept phases (:mod:`.kept`) are keyed by it."""
+        return max(0, self._idle - PATIENT_PHASES) if self.attacks else 0
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
@@ -104,15 +112,18 @@ class Tactician:
         key = phase_key(view, self)
         got = memo.get(key)
         if got is not None:
-            steps, reason, alternatives, self._waited, self._idle, built, _ = got
+            steps, reason, alternatives, self._waited, idle, built = got
+            if idle is not None:   # an attack: none idle since; else one more phase without
+                self._idle = 0 if idle == 0 else self._idle + 1
             if built:   # the phase built its team's field for this round: build it now as it did
                 team_field(view, view.me, view.enemies())
-            return Plan(list(steps), reason, alternatives)
+            return Plan(unpack(steps), reason, alternatives)
         before = fields_now(view)
+        self._idle_set = None
         plan = self.weigh(view)
         built = fields_now(view) != before
-        memo[key] = (tuple(plan.steps), plan.reason, plan.alternatives, self._waited, self._idle, built,
-                     tuple(u.sheet for u in view.units()))   # the sheets the key names by id, kept alive
+        keep_alive(memo, type(self), *(u.sheet for u in view.units()))   # what the key names by id
+        memo[key] = (pack(plan.steps), plan.reason, tuple(plan.alternatives), self._waited, self._idle_set, built)
         return plan
 
     def weigh(self, view: View) -> Plan:
@@ -129,7 +140,7 @@ class Tactician:
                 break
             options = ctx.options()
         if self.closes and ctx.weapons and all(w.melee for w in ctx.weapons):
-            closing = ctx.close_in()   # a melee fighter weighs the run at its best victim every phase
+            closing = close_in(ctx, FUTURE)   # a melee fighter weighs the run at its best victim every phase
             if closing is not None:
                 options.append(closing)
         chosen = max(options, key=lambda o: o.score).settle() if options else None
@@ -138,13 +149,14 @@ class Tactician:
                 self._waited += 1
                 chosen.note = f"no enemy in sight from any spot: waiting ({self._waited}/{self.patience})"
             else:
-                closing = ctx.close_in()
+                closing = close_in(ctx, FUTURE)
                 if closing is not None:
                     chosen = closing
         else:
             self._waited = 0
         if chosen is None:
             return Plan([], "nothing to do")
+        self._idle_set = 0 if chosen.attack is not None else 1   # kept: 0 set to none, 1 one more
         self._idle = 0 if chosen.attack is not None else self._idle + 1
         if ctx.caution < self.caution:
             chosen.note += f" (impatient: caution {ctx.caution:.2f})"
@@ -228,6 +240,8 @@ class _Ctx:
         self._threats: dict[tuple, float] = {}
         self._routes: dict[int, tuple[list[Any], float]] = {}
         self._inner: dict[tuple, float] = {}
+        self.kinds: dict[tuple, tuple[str, str]] = {}
+        """An attack's kind and action by (target's place, the weapon's id): written once a phase."""
 
     # -------------------------------------------------------------- numbers
     def _shot(self, a: UnitView, w: Any, t: UnitView, dist: float, light: str, *, aiming: bool, running: bool,
@@ -319,15 +333,16 @@ class _Ctx:
                     # or full defense is always open, and each of them is worth more than a wasted phase
                     if p is None or p >= LOW_ODDS:
                         found.append((way, k, top, kind, spots, score, make))
-        return [make(i, score) for _, score, i, make in best_of_kinds(found)]
+        return [made(self, i, score, make) for _, score, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
         """The groups of alike spots (:func:`~.groups.spot_groups`) standing or lying (``prone``), each
         with its keys and its :func:`~.groups.records` (the spots that could score best for an action).
-        Kept with the spots: they read the spots, their costs (a recheck corrects them), my weapons,
+        Kept with the spots: they read the spots, their costs (the ground's and the corrections a
+        recheck made, :attr:`~.spots.Spots.fixed`), my weapons,
         how I weigh a place and the enemies' sheets (fixed by who asks)."""
         sp, pol = self.sp, self.p
-        key = (prone, tuple(sp.cost), tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
+        key = (prone, sp.fixed, tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
         got = sp.kept.get(key)
         if got is not None:
             return got
@@ -346,7 +361,10 @@ class _Ctx:
                 if prone and self.melee_only:
                     base -= PRONE_MELEE   # down, its blows take −20 and it must get up to close in
                 bases.append(base)
-            got.append((group, threat_key, k, records(group, bases)))
+            # atoms (no work for the collector); the keys as their repr, a string that keeps its
+            # hash, for the memos each phase asks about every group (tuples hash anew each time)
+            got.append((tuple(group), None if threat_key is None else repr(threat_key), None if k is None else repr(k),
+                        tuple(records(group, bases))))
         if len(sp.kept) >= 16:
             sp.kept.clear()
         sp.kept[key] = got
@@ -375,6 +393,7 @@ class _Ctx:
             sp.cost[i] = length
         else:
             return False
+        sp.fixed += ((i, sp.cost[i]),)
         self._threats.clear()
         self.any_attack = False
         return True
@@ -397,49 +416,6 @@ class _Ctx:
         d = "no defence" if s.defense is None else str(s.defense)
         return (f"{s.p:.0%} ({s.attack} vs {d}), {s.expected:.1f} dmg expected of {left(t.sheet, damage(t))} left; "
                 f"me {self.sp.light[i]}, target {self.light_of[t.id]}; threat {threat * self.my_left:.1f}")
-
-    # -------------------------------------------------------------- closing
-    def potential(self, t: UnitView) -> float:
-        """What my best attack on ``t`` would take of its life once there (standing, walking, aiming
-        as I am): melee from reach, a gun from here."""
-        me = self.me
-        d = self.view.distance(me, t)
-        best = 0.0
-        for w in self.weapons:
-            dist = 1.0 if w.melee else d
-            if not in_band(w, dist):
-                continue
-            s = self._shot(me, w, t, dist, self.light_of[t.id], aiming=self.aiming, running=False, prone=False,
-                           t_prone=bool(t.prone), t_fd=False, t_running=False, a_wounds=wounds(me),
-                           t_wounds=wounds(t))
-            best = max(best, s.expected / left(t.sheet, damage(t)))
-        return best
-
-    def close_in(self) -> Option | None:
-        """Run at the enemy I would do most to, the nearer the better (team field when far), full
-        defense on the way; scored as that attack next phase, discounted by the phases to get there,
-        against the threat where the run ends."""
-        view, me = self.view, self.me
-        best, target = -1.0, None
-        for t in self.enemies:
-            phases = max(0.0, view.distance(me, t) - REACH_M) / max(self.run, 1.0)
-            v = self.potential(t) / (1.0 + phases)
-            if v > best:
-                best, target = v, t
-        if target is None:
-            return None
-        steps: list[Any] = [Act("stand up")] if me.prone else []
-        r = move_toward(view, me, target, self.enemies, budget=self.run, mv=self.mv)
-        if r is None or not r.steps:
-            return None
-        i = self.sp.index_of(view.map.cell_of(*r.end))
-        running = r.cost > self.walk + 1e-6
-        threat = self.threat(i, fd=not me.prone, running=running, prone=False)
-        score = FUTURE * best - self.caution * threat
-        return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
-                      f"{best:.3f} of it next phase; threat {threat * self.my_left:.1f} on the way"
-                      + ("" if me.prone else ", full defense"),
-                      steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
 
 
 __all__ = ["Tactician", "Option", "LOW_ODDS", "FUTURE", "IMPATIENCE", "PATIENT_PHASES"]

@@ -41,3 +41,27 @@ def test_the_ground_is_the_spots_and_each_phase_gets_its_own_costs() -> None:
     first.cost[1] = float("inf")   # a recheck corrects its own copy only
     again = ground(view, me, enemies, 12.0, safe, melee=True)
     assert again.cost == fresh.cost and again.xy is first.xy and again.kept is first.kept
+
+
+def test_spot_groups_kept_by_the_corrections_are_those_of_the_corrected_costs() -> None:
+    """A phase's spot groups are kept with the ground under the corrections its rechecks made
+    (``Spots.fixed``), not the whole list of costs: each answer is the one worked out afresh from
+    the corrected costs, whatever was kept before."""
+    from tactics.ai.d100_opposed.policies import Gunner, Melee
+    from tactics.ai.d100_opposed.tactician import _Ctx
+
+    enc = Encounter(map_for("arena"), seed=1, ruleset="d100-opposed", shared={})
+    enc.add(load_sheet(SHEETS / "duelist.toml"), team="red", at=(5.0, 13.0), id="a", policy="passive")
+    enc.add(load_sheet(SHEETS / "heavy.toml"), team="blue", at=(12.0, 13.0), id="b", policy="passive")
+    view = enc.view_for(enc.combatants["a"])
+    for policy in (Melee(), Gunner()):
+        plain = _Ctx(policy, view, view.me, view.enemies()).weighing(False)
+        for fixes in ([(3, float("inf"))], [(3, float("inf")), (7, 11.5)], [(7, 11.5)]) * 2:   # worked out, then kept
+            ctx = _Ctx(policy, view, view.me, view.enemies())
+            assert ctx.sp.fixed == () and ctx.weighing(False) is plain   # kept, as it was
+            for i, cost in fixes:
+                ctx.sp.cost[i] = cost
+                ctx.sp.fixed += ((i, cost),)
+            kept = ctx.weighing(False)
+            ctx.sp.kept = {}   # from scratch
+            assert kept == ctx.weighing(False) != plain

@@ -133,3 +133,51 @@ def test_the_spot_of_a_cell_is_the_first_spot_there() -> None:
         first = next((i for i in range(1, len(cells)) if cells[i] == cell), 0)
         assert sp.index_of(cell) == first
     assert sp.index_of((0, 0)) == 5   # here is spot 0, but a later spot may stand in its cell
+
+
+def test_kept_phases_hold_atoms_the_collector_stops_tracking() -> None:
+    """A kept phase names the policy's class and the sheets by id (kept alive once, in the memo's
+    ALIVE entry) and packs its steps: after a collection the collector no longer tracks it."""
+    import gc
+
+    from tactics.ai.d100_opposed.kept import ALIVE
+
+    shared: dict = {}
+    _duel(4, shared)
+    memos = [shared["d100 phases"][1]]
+    assert ALIVE in memos[0]
+    for _ in range(3):   # a pass may look at a tuple before its parts: let go of in the next
+        gc.collect()
+    entries = [(k, v) for m in memos for k, v in m.items() if k != ALIVE]
+    assert len(entries) > 10
+    assert not any(gc.is_tracked(v) for _, v in entries)
+    assert not any(gc.is_tracked(k) for k, _ in entries if k[4:6] == (None, None))
+    alive = memos[0][ALIVE]
+    assert id(DUELIST) in alive and id(HEAVY) in alive and alive[id(DUELIST)] is DUELIST
+
+
+def test_a_phase_kept_at_one_count_of_idle_phases_is_what_another_count_works_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept phases are keyed by the idle phases that wear down caution (``impatient_phases``),
+    not by every idle phase: a phase kept after 0 idle phases, handed back after 1 … 6, gives the
+    plan and the counters that weighing it afresh gives."""
+    from tactics.ai.d100_opposed.policies import Gunner, Melee
+    from tactics.scenario import map_for
+
+    for policy, at in ((Melee, (5.0, 13.0)), (Gunner, (5.0, 13.0)), (Melee, (12.0, 13.0))):
+        enc = Encounter(map_for("arena"), seed=1, ruleset="d100-opposed", shared={})
+        enc.add(DUELIST, team="red", at=at, id="a", policy="passive")
+        enc.add(HEAVY, team="blue", at=(14.0, 13.0), id="b", policy="passive")
+        view = enc.view_for(enc.combatants["a"])
+        policy().plan(view)   # kept at 0 idle phases
+        for idle in range(1, 7):
+            kept, fresh = policy(), policy()
+            kept._idle = fresh._idle = idle
+            handed_back = kept.impatient_phases() == 0
+            assert handed_back == (idle <= tactician.PATIENT_PHASES)
+            worked = _counting(monkeypatch)
+            got = kept.plan(view)
+            assert worked[0] == (0 if handed_back else 1)
+            want = fresh.weigh(view)
+            assert (got.steps, got.reason, got.alternatives) == (want.steps, want.reason, want.alternatives)
+            assert (kept._idle, kept._waited) == (fresh._idle, fresh._waited)
