@@ -37,6 +37,7 @@ import numpy as np
 
 from .frozen import frozen_floats, frozen_ints
 from .graphshare import shared_build
+from . import singlegoal
 from .jump import JumpTables, jump_search
 from .movement import DROP_PENALTY, FLY_TIE, JUMP_PENALTY, LEG_KINDS, RISKY_JUMP_PENALTY, Mover
 from .shared import locked_cached_property
@@ -333,6 +334,13 @@ class CellGraph:
             dist = dijkstra(self._rev, directed=True, indices=np.asarray(goals, np.intp), min_only=True,
                             limit=limit)
             return dist.reshape(self.rows, self.cols)
+        if n <= singlegoal.UP_TO:  # the fields of a batch's few goal cells, kept one by one
+            return singlegoal.nearest(self, goals, self._search_to)
+        return self._search_to(goals)
+
+    def _search_to(self, goals: list[int]) -> np.ndarray:
+        """:meth:`dijkstra_to` in Python (the small maps' search)."""
+        n = self.rows * self.cols
         indptr, src, cost = self._rev_lists
         out = [math.inf] * n
         heap = []

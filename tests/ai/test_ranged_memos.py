@@ -106,6 +106,23 @@ def test_the_remembered_archer_cells_are_the_scored_ones_and_follow_the_enemies(
     assert len(view.shared["archer cells"][1]) == 3
 
 
+def test_the_walks_read_once_per_plan_score_as_the_ones_read_by_each_scoring() -> None:
+    from tactics.ai.mano_a_mano.archer import Archer, bow_of
+    enc, blue, view, me, target = _archer_on_the_tower()
+    a = Archer()
+    bow = bow_of(me)
+    walks = a._walks(view, me, [target])
+    mover, budget, foes = walks
+    assert budget == view.movement(me) > 0 and foes == ((target.id, target.x, target.y, target.z, target.prone,
+                                                         target.character.airspeed, view.movement(target)),)
+    for reach in (budget, budget * 4):
+        want = a._score_cells_now(view, me, [target], target, bow, reach, False)
+        assert a._score_cells_now(view, me, [target], target, bow, reach, False, mover, walks[1:]) == want
+        assert a._score_cells(view, me, [target], target, bow, reach, walks=walks) == want
+        assert a._score_cells(view, me, [target], target, bow, reach) == want   # the same key: a hit
+    assert len(view.shared["archer cells"][1]) == 2
+
+
 def test_a_shot_estimate_is_kept_by_range_difficulty_and_is_the_computed_one() -> None:
     from tactics.ai.mano_a_mano.archer import bow_of
     from tactics.ai.mano_a_mano.odds import _estimate, matchup

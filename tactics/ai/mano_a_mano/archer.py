@@ -151,12 +151,13 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         """
         if target is None:
             return None, ""
-        budget = view.movement(me)
+        walks = self._walks(view, me, enemies)  # read once for both reaches
+        budget = walks[1]
         if budget <= 0:
             return None, ""
         high = self._on_high(me, enemies)
         for reach in (budget, budget * 4):
-            got = self._score_cells(view, me, enemies, target, bow, reach, keep_height=high)
+            got = self._score_cells(view, me, enemies, target, bow, reach, keep_height=high, walks=walks)
             if got is None:
                 return None, ""
             pos, note, sees = got

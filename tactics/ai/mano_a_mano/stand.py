@@ -36,29 +36,38 @@ class Stand:
     _bad: set[int]
 
     def _score_cells(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                     reach: float, keep_height: bool = False) -> tuple[tuple[float, float] | None, str, bool] | None:
+                     reach: float, keep_height: bool = False,
+                     walks: tuple | None = None) -> tuple[tuple[float, float] | None, str, bool] | None:
         """The best cell within ``reach`` to shoot from, a note why, and whether it sees ``target``.
 
         Remembered in the scenario-shared cache by everything it reads (the map, my sheet, mover,
         place, walk and range, the cells I gave up on, and each enemy's place, posture, flight and
-        walk): the fights of a batch open alike and an archer holding still asks again."""
+        walk): the fights of a batch open alike and an archer holding still asks again. ``walks``:
+        :meth:`_walks` of ``me`` and ``enemies``, when the caller has it (one read per plan)."""
         shared = view.shared.get("archer cells")
         if shared is None or shared[0] is not view.map:
             shared = view.shared["archer cells"] = (view.map, {})
         cache = shared[1]
-        mover = movers(view, me)[0]
+        mover, budget, foes = walks or self._walks(view, me, enemies)
         key = (me.character, mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad),
-               view.movement(me), view.max_range(me, bow, "quick shot"), target.id, target.name,
-               tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
+               budget, view.max_range(me, bow, "quick shot"), target.id, target.name, foes)
         got = cache.get(key, _UNSEEN)
         if got is _UNSEEN:
-            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height, mover)
+            got = self._score_cells_now(view, me, enemies, target, bow, reach, keep_height, mover, (budget, foes))
             if len(cache) >= CELLS_MEMORY:
                 cache.clear()
             cache[key] = got
         return got
 
-    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None) -> tuple | None:
+    @staticmethod
+    def _walks(view: View, me: UnitView, enemies: list[UnitView]) -> tuple:
+        """My mover and walk, and each enemy's id, place, posture, flight and walk: what my cell
+        scores read of the fighters (nothing moves while I plan, so a plan reads them once)."""
+        return (movers(view, me)[0], view.movement(me),
+                tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
+
+    def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None,
+                budget: float | None = None) -> tuple | None:
         """The cells :meth:`_score_cells_now` weighs and what of them holds whoever looks (cost, flat
         cell or -1, x, y, ground, light, eye, the index of mine or -1, cover, 0.03 × cost, 0.5 × turns
         past the first, 4 + cover, the ground's one height if it is flat else None, the x and y
@@ -67,7 +76,8 @@ class Stand:
         shared = view.shared.get("archer ground")
         if shared is None or shared[0] is not view.map:
             shared = view.shared["archer ground"] = (view.map, {})
-        mover, budget = mover or movers(view, me)[0], view.movement(me)
+        mover = mover or movers(view, me)[0]
+        budget = view.movement(me) if budget is None else budget
         key = (mover.key, me.x, me.y, me.z, reach, keep_height, frozenset(self._bad), budget)
         got = shared[1].get(key, _UNSEEN)
         if got is not _UNSEEN:
@@ -114,8 +124,11 @@ class Stand:
         return got
 
     def _score_cells_now(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView, bow: Any,
-                         reach: float, keep_height: bool, mover: Any = None) -> tuple[tuple[float, float] | None, str, bool] | None:
-        tmap, sp, ground = view.map, spots(view), self._ground(view, me, reach, keep_height, mover)
+                         reach: float, keep_height: bool, mover: Any = None,
+                         walks: tuple | None = None) -> tuple[tuple[float, float] | None, str, bool] | None:
+        """:meth:`_score_cells` worked out (``walks``: my walk and the enemies' of :meth:`_walks`)."""
+        budget, walked = walks or self._walks(view, me, enemies)[1:]
+        tmap, sp, ground = view.map, spots(view), self._ground(view, me, reach, keep_height, mover, budget)
         if ground is None:
             return None
         _, cell, xs, ys, gz, codes, A, h, cover, cost_part, turns_part, four_cover, flat, box, az = ground
@@ -132,8 +145,8 @@ class Stand:
         range_pen = 0.25 * np.floor(np.sqrt((dx * dx + dy * dy) + dz * dz) * 20 / max(rng, 1e-9))
         # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0): the
         # same float operations, in the same order, whichever of the shortcuts below are taken
-        foes = [(float(e.x), float(e.y), float(e.z), e.character.airspeed > 0,
-                 float(e.character.airspeed + 3 if e.character.airspeed > 0 else view.movement(e) + 3.0)) for e in enemies]
+        foes = [(float(x), float(y), float(z), air > 0, float(air + 3 if air > 0 else walk + 3.0))
+                for _, x, y, z, _, air, walk in walked]
         threat = threat_of(xs, ys, gz, box, foes)  # a walker reaches 3 m beyond its run next turn (:mod:`.threat`)
         if flat is None:
             height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
