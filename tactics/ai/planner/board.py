@@ -48,6 +48,9 @@ class Foe:
     """That best attack reaches without closing in (a shot or a throw)."""
     worth: float
     """My best attack's value on it from here, else remembered, else the prior."""
+    hand: float | None = None
+    """My best hand-to-hand attack's value on it: from here, else remembered, else the prior (None:
+    not read; a guessed hand-to-hand blow then counts at :attr:`worth`, whatever weapon that was)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,7 @@ class Board:
     the ruleset has no hiding."""
 
     @classmethod
-    def read(cls, view: Any, enemies: int = 4) -> Board:
+    def read(cls, view: Any, enemies: int = 4, hands: bool = False) -> Board:
         me = view.me
         seen = view.memo.setdefault(MEMO, {})
         catalogue = getattr(view.ruleset, "actions", {})
@@ -86,8 +89,14 @@ class Board:
                 seen[(e.id, me.id)] = theirs[0].value
             best_theirs = theirs[0] if theirs else None
             ranged = best_theirs is not None and _kind(catalogue, best_theirs.action) == "ranged"
+            hand = None
+            if hands:  # my best blow hand to hand, apart from a shot's (a guessed hold or strike after a move)
+                close = tuple(m for m in mine if _kind(catalogue, m.action) == "melee")
+                if close:
+                    seen[(me.id, e.id, "hand")] = close[0].value
+                hand = remembered(seen, (me.id, e.id, "hand"), None, close)
             foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
-                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine)))
+                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine), hand))
         tmap = getattr(view, "map", None)
         paths: dict[tuple[float, float], Any] = {}
 
@@ -118,11 +127,12 @@ class Board:
         return _kind(catalogue, action) == "melee"
 
 
-def remembered(seen: dict[Any, float], a: str, b: str, now: tuple[Any, ...]) -> float:
-    """The value of ``a``'s best attack on ``b``: from ``now`` if any, else the last seen, else :data:`PRIOR`."""
+def remembered(seen: dict[Any, float], a: Any, b: str | None, now: tuple[Any, ...]) -> float:
+    """The value of ``a``'s best attack on ``b``: from ``now`` if any, else the last seen, else :data:`PRIOR`
+    (``b`` None: ``a`` is the whole memo key)."""
     if now:
         return float(now[0].value)
-    return float(seen.get((a, b), PRIOR))
+    return float(seen.get(a if b is None else (a, b), PRIOR))
 
 
 def _kind(catalogue: Any, action: str) -> str:

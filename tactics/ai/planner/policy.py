@@ -42,6 +42,7 @@ from dataclasses import replace
 from typing import Any
 
 from tactics.ai.planner.board import Board
+from tactics.ai.planner.reply import Others
 from tactics.ai.planner.value import Weights, value
 from tactics.rules.plan import Act, Plan
 
@@ -58,7 +59,8 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
-                 plain: bool = True, rest: int = 6, wake: int = 4, team: float = 0.0) -> None:
+                 plain: bool = True, rest: int = 6, wake: int = 4, team: float = 0.0,
+                 replies: bool = False, hands: bool = False) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -78,6 +80,8 @@ class Planner:
         self.rest = rest
         self.wake = wake
         self.team = team
+        self.replies = replies
+        self.hands = hands
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -139,7 +143,7 @@ class Planner:
         return out
 
     def plan(self, view: Any) -> Plan:
-        board = Board.read(view, self.enemies)
+        board = Board.read(view, self.enemies, self.hands)
         cands = self.candidates(view, board)
         if not cands:
             self._played(None)
@@ -148,7 +152,8 @@ class Planner:
         allies = [a for a in view.allies() if a.id != view.me.id]
         played = view.memo.setdefault(PLAYED, {})
         kin = [played[a.id] for a in allies if a.id in played]
-        scored = [(value(board, p, self.weights, catalogue, allies)
+        others = Others.read(view, board, allies) if self.replies else None
+        scored = [(value(board, p, self.weights, catalogue, allies, others)
                    + (self.stay if adv is not None and adv is self._last else 0.0)
                    + (self.team * kin.count(label) / len(kin) if kin and adv is not None else 0.0), i)
                   for i, (label, p, adv) in enumerate(cands)]

@@ -159,7 +159,8 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         flat, up = _apart(foe, end)
         if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
-        out.append(Blow(foe, 0.5, guess * foe.worth * (weights_moved if moved else 1.0)))
+        worth = foe.hand if hand and foe.hand is not None else foe.worth
+        out.append(Blow(foe, 0.5, guess * worth * (weights_moved if moved else 1.0)))
     return out
 
 
@@ -169,8 +170,10 @@ def _matching(estimates: Sequence[Any], act: Act) -> Any:
                 None)
 
 
-def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any]) -> float:
-    """The expectation of the plan's leaves (see the module docstring)."""
+def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any],
+          others: Any = None) -> float:
+    """The expectation of the plan's leaves (see the module docstring). With ``others``
+    (:class:`~.reply.Others`) each enemy's reply falls on whichever of my team it favours."""
     end = end_point(board, plan)
     hits = blows(board, plan, catalogue, end, weights.moved, weights.guess)
     chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
@@ -179,7 +182,11 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         base[b.foe.unit.id] = base[b.foe.unit.id] + b.p * b.step
     hidden, hides = _unseen(board, plan)
     guard = (weights.guard if _guards(board, plan) and not hides else 1.0) * (1.0 - hidden)
-    reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
+    if others is None:
+        reply_of = {f.unit.id: guard * _reply(f, end, allies) for f in board.foes}
+    else:  # the enemy's best reply on my team: me (unscreened) or the ally it threatens most
+        reply_of = {f.unit.id: max(guard * _reply(f, end, ()), others.best.get(f.unit.id, 0.0))
+                    for f in board.foes}
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
     total = 0.0
     for leaf in itertools.product((True, False), repeat=len(chance)):
