@@ -132,3 +132,24 @@ def test_every_sure_blow_in_a_fight_has_its_odds_and_the_fight_is_the_same_witho
     assert verdicts[True] > 0
     monkeypatch.setattr(lawful, "sure_blow", lambda view, me, act: False)
     assert _fights(policy, a, b, range(12)) == with_checks
+
+
+def test_the_kept_bound_is_the_bound_worked_out_afresh():
+    """``bonus_allowed`` keeps the bound in the scenario-shared cache by both sheets and what the act
+    names: every answer, asked twice, equals :func:`lawful._bonus_allowed` of a fresh ``worst_blow``."""
+    checked = bounded = 0
+    for a in SHEETS[:6]:
+        for b in SHEETS[:6]:
+            view, target = _pair(a, b)
+            ch, tc = view.me.character, target.character
+            for action in BLOWS:
+                for wname in [w.name for w in ch.weapons] + [None]:
+                    for avoid in [o[0] for o in armor_options(tc)] + [()]:
+                        act = Act(action, target=target.id, weapon=wname, avoid_armor=avoid)
+                        fresh = lawful._bonus_allowed(worst_blow(view, ch, tc, act))
+                        assert lawful.bonus_allowed(view, ch, tc, act) == fresh
+                        twin = Act(action, target=target.id, weapon=wname, avoid_armor=tuple(avoid))
+                        assert lawful.bonus_allowed(view, ch, tc, twin) == fresh  # the kept answer
+                        checked += 1
+                        bounded += fresh is not None
+    assert checked > 500 and 0 < bounded < checked
