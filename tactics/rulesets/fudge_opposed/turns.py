@@ -26,6 +26,7 @@ action, or a second ``move`` instead of the action::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -157,14 +158,16 @@ class FudgeSchedule:
             order = self._order(r)
         return [(slot_offset(order.index(uid), len(order), getattr(self.world, "round_seconds", ROUND_SECONDS)), 0)]
 
-    def join(self, uid: str, r: int) -> None:
-        """A newcomer rolls its initiative at once and takes its place in the order."""
+    def join(self, uid: str, now: float) -> int:
+        """A newcomer rolls its initiative at once and takes its place in the order; its first
+        round is the next one to start after ``now`` (the engine's round index, returned)."""
+        first = math.floor(now / ROUND_SECONDS + 1e-9) + 1
         u = self.world.unit(uid)
         self.units[uid] = u
         if uid not in self.roster:
             self.roster.append(uid)
         if not self.order:
-            return
+            return first
         per = u.sheet.skill("Perception")
         faces = self.world.dice.fudge(4)
         total = per + sum(faces)
@@ -179,6 +182,7 @@ class FudgeSchedule:
                 at = i
                 break
         self.order.insert(at, uid)
+        return first
 
 
 class TurnBudget:

@@ -20,6 +20,7 @@ Slower fighters skip turns: ¼ speed acts one round in four, ½ every other::
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -72,13 +73,15 @@ class FixedOrder:
             got = self._slots[uid] = ((self.offsets[uid], 0),)
         return got
 
-    def join(self, uid: str, r: int) -> None:
-        """A newcomer's slot falls after everyone's, before the next round's first."""
+    def join(self, uid: str, now: float) -> int:
+        """A newcomer's slot falls after everyone's, before the next round's first; returns the
+        first round whose slot for it is still ahead of ``now`` (the engine's round index)."""
         self._joined += 1
         n = max(1, len(self.order))
         self.order.append(uid)
-        self.offsets[uid] = self.round_seconds * (n - 0.5 ** self._joined) / n
+        off = self.offsets[uid] = self.round_seconds * (n - 0.5 ** self._joined) / n
         self._slots.pop(uid, None)
+        return math.floor((now - off) / self.round_seconds) + 1
 
 
 __all__ = ["initiative_order", "acts_in_round", "FixedOrder"]
