@@ -1,7 +1,7 @@
 """A turn's plain budget (tactics/rulesets/mano_a_mano/turns.py · begin_turn) against
-``state.budget_for``: ``begin_turn`` builds the common budget inline (every turn of every
-fighter), so it must give the very budget ``budget_for`` gives, for every shipped sheet, health
-and posture (000 · Rounds; DECISIONS · Time, Movement)."""
+``state.budget_for``: for a fighter neither covering nor mounted, ``begin_turn`` hands back the
+very budget ``budget_for`` gives, for every shipped sheet, health and posture, and marks where the
+turn starts (000 · Rounds; DECISIONS · Time, Movement)."""
 
 from __future__ import annotations
 

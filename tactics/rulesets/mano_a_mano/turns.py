@@ -26,7 +26,7 @@ from .health import recover_stun
 from .mounts import kind_of, mount_turn, rider_turn
 from .movement import climb_profile, jump_needs_roll
 from .resolve import max_range, success_check
-from .state import OpeningBudget, TurnBudget, budget_for, speeds
+from .state import OpeningBudget, TurnBudget, budget_for
 
 JUMP_ROLL_DIFFICULTY = 10
 """Acrobatics difficulty of a jump within 1 m of the maximum (DECISIONS · Jumping)."""
@@ -128,14 +128,7 @@ def begin_turn(world: Any, c: Any, round_index: int, phase: int) -> TurnBudget |
     st.turn_start = (c.x, c.y)
     mounted = c.carrier is not None or ch.qualities and kind_of(ch) is not None
     if covered is None and not mounted:
-        # budget_for(ch, st, c.standing, c.prone), without the call (a turn of every fighter)
-        prone, health = c.prone, c.standing
-        got = st.speeds.get(prone)
-        if got is None:
-            got = st.speeds[prone] = speeds(ch, prone)
-        speed = ch.speed
-        return TurnBudget(1 if health != "healthy" else math.ceil(speed) + (1 if st.several_weapons else 0),
-                          got[0], got[1], got[2], speed, health, st.weapon_counts)
+        return budget_for(ch, st, c.standing, c.prone)
     budget = budget_for(ch, st, c.standing, c.prone, OpeningBudget)
     opening: list[Any] = [] if covered is None else [Status(c.id, {"covering": None})]
     if c.carrier is not None:
