@@ -276,3 +276,16 @@ def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
     assert choose(0.05, {}) == "first"
     assert choose(0.05, {ally.id: "second"}) == "second"
     assert enc.memo[PLAYED][me.id] == "second"      # and it records its own choice for its allies
+
+
+def test_a_shot_first_thing_that_the_ruleset_does_not_estimate_counts_nothing() -> None:
+    """A gun not loaded: the ruleset's ``estimate_act`` answers None and the shot would be refused, so a
+    plan that shoots first thing deals nothing; the same shot after a load is still guessed."""
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 8.0), 0.0, 5.0, (), (), 0.0, False, 0.3)
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
+    board = Board(me, 5.0, 0.0, (foe,), judge=lambda act: None)
+    shot = Act("shot", target="foe", weapon="w")
+    assert value(board, Plan([shot]), w, CATALOGUE, []) == 0.0
+    assert value(board, Plan([Act("load", weapon="w"), shot]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)
+    assert value(Board(me, 5.0, 0.0, (foe,)), Plan([shot]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)

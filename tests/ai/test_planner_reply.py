@@ -115,3 +115,39 @@ def test_a_planner_with_replies_and_hands_replays_byte_for_byte(encounter: str) 
         return enc.run(until=min(sc.until, 40)).to_bytes()
 
     assert run() == run()
+
+
+def test_a_shot_kept_while_the_enemy_is_out_of_sight_is_next_turns_blow() -> None:
+    """An archer waiting drawn and aimed on a roof for an enemy climbing out of sight (``Planner(keep=True)``):
+    next turn's blow is the shot last seen, and walking up to the enemy earns only the blow hand to hand."""
+    w = Weights(out=0.0, reply=0.0, ahead=1.0, close=0.0)
+    me = _unit("me", 0.0)
+
+    def board(shot: float | None, x: float) -> Board:
+        foe = Foe(_unit("foe", x), progress=0.0, walk=5.0, mine=(), theirs=(), threat=0.1,
+                  ranged_threat=False, worth=0.3, hand=0.05, shot=shot)
+        return Board(me, walk=5.0, progress=0.0, foes=(foe,))
+
+    wait, walk = Plan([]), Plan([MoveTo(5.0, 0.0)])
+    assert value(board(None, 12.0), wait, w, {}, []) == 0.0                 # without keep: nothing in sight
+    assert value(board(0.25, 12.0), wait, w, {}, []) == pytest.approx(0.25)  # the shot kept
+    assert value(board(0.25, 12.0), walk, w, {}, []) == pytest.approx(0.25)  # near it: no more than that
+    assert value(board(0.0, 12.0), walk, w, {}, []) == pytest.approx(0.05)   # no shot: my hand-to-hand blow
+
+
+def test_exact_odds_replace_each_estimate_by_the_rulesets_estimate_of_its_act() -> None:
+    """``Planner(exact=True)``: the board asks ``view.estimate_act`` for each estimate's act, both ways."""
+    from tactics.ai.planner.board import _exact
+
+    plain = (_est(0.5, 0.4, "foe"), Estimate("slash", "w", 0.6, 1.0, 0.2, Act("slash", target="foe", weapon="w")))
+    better = Estimate("hit", "w", 0.75, 1.0, 0.4, Act("hit", target="foe", weapon="w"))
+    asked = []
+
+    def judge(act, a=None):
+        asked.append((act.action, a))
+        return better if act.action == "hit" else None
+
+    got = _exact(judge, plain, None)
+    assert got == (better, plain[1])                     # the aimed blow, then the one the seam did not answer
+    _exact(judge, plain, "foe-unit")
+    assert asked[-2:] == [("hit", "foe-unit"), ("slash", "foe-unit")]

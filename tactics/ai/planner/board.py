@@ -51,6 +51,9 @@ class Foe:
     hand: float | None = None
     """My best hand-to-hand attack's value on it: from here, else remembered, else the prior (None:
     not read; a guessed hand-to-hand blow then counts at :attr:`worth`, whatever weapon that was)."""
+    shot: float | None = None
+    """My best shot or throw's value on it: from here, else the last seen, else 0 (None: not read; next
+    turn's blow then counts only a shot from here)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +77,10 @@ class Board:
     the ruleset has no hiding."""
 
     @classmethod
-    def read(cls, view: Any, enemies: int = 4, hands: bool = False) -> Board:
+    def read(cls, view: Any, enemies: int = 4, hands: bool = False, exact: bool = False,
+             keep: bool = False) -> Board:
         me = view.me
+        judge = getattr(view, "estimate_act", None) if exact else None
         seen = view.memo.setdefault(MEMO, {})
         catalogue = getattr(view.ruleset, "actions", {})
         near = sorted(view.enemies(), key=lambda e: (math.hypot(e.x - me.x, e.y - me.y), e.id))[:enemies]
@@ -83,6 +88,8 @@ class Board:
         for e in near:
             mine = tuple(view.estimates(e))
             theirs = tuple(view.estimates(me, a=e))
+            if judge is not None:  # each as the ruleset judges the act itself, in the state both are in
+                mine, theirs = _exact(judge, mine, None), _exact(judge, theirs, e)
             if mine:
                 seen[(me.id, e.id)] = mine[0].value
             if theirs:
@@ -95,8 +102,14 @@ class Board:
                 if close:
                     seen[(me.id, e.id, "hand")] = close[0].value
                 hand = remembered(seen, (me.id, e.id, "hand"), None, close)
+            shot = None
+            if keep:  # my best shot on it, kept while it is out of sight (an archer waiting drawn and aimed)
+                far = tuple(m for m in mine if _kind(catalogue, m.action) == "ranged")
+                if far:
+                    seen[(me.id, e.id, "shot")] = far[0].value
+                shot = float(far[0].value) if far else float(seen.get((me.id, e.id, "shot"), 0.0))
             foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
-                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine), hand))
+                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine), hand, shot))
         tmap = getattr(view, "map", None)
         paths: dict[tuple[float, float], Any] = {}
 
@@ -133,6 +146,19 @@ def remembered(seen: dict[Any, float], a: Any, b: str | None, now: tuple[Any, ..
     if now:
         return float(now[0].value)
     return float(seen.get(a if b is None else (a, b), PRIOR))
+
+
+def _exact(judge: Callable[..., Any], ests: tuple[Any, ...], a: Any) -> tuple[Any, ...]:
+    """``ests`` each replaced by the ruleset's estimate of its act (``view.estimate_act``: the state both
+    fighters are in, an aim, a stance), where it has one; best first again."""
+    if not ests:
+        return ests
+    out = []
+    for e in ests:
+        got = judge(e.act) if a is None else judge(e.act, a)
+        out.append(e if got is None else got)
+    out.sort(key=lambda e: -e.value)
+    return tuple(out)
 
 
 def _kind(catalogue: Any, action: str) -> str:

@@ -33,6 +33,13 @@ a team keeps one way of fighting (archers holding the roof together, lancers
 charging together: ``view.memo`` keeps each planner's last advisor by unit
 id; default 0, off: it wins games under one ruleset and loses them under
 another, ``docs/ai.md`` § The planner); ``skip`` names policies never asked.
+``replies`` (:mod:`.reply`: each enemy's reply falls on whom of my team it
+favours) and ``hands`` (a guessed hand-to-hand blow counts at my best
+hand-to-hand value) are on by default since issue 17's seventh round.
+``exact`` (each estimate both ways replaced by the ruleset's ``estimate_act``
+of its act: the state both fighters are in, an aim, a stance) and ``keep``
+(my best shot on an enemy out of sight stays next turn's blow; walking up to
+it earns only my hand-to-hand blow) are off: neither paid in that round.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -60,7 +67,8 @@ class Planner:
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
                  plain: bool = True, rest: int = 6, wake: int = 4, team: float = 0.0,
-                 replies: bool = False, hands: bool = False) -> None:
+                 replies: bool = True, hands: bool = True, exact: bool = False,
+                 keep: bool = False) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -82,6 +90,8 @@ class Planner:
         self.team = team
         self.replies = replies
         self.hands = hands
+        self.exact = exact
+        self.keep = keep
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -143,7 +153,7 @@ class Planner:
         return out
 
     def plan(self, view: Any) -> Plan:
-        board = Board.read(view, self.enemies, self.hands)
+        board = Board.read(view, self.enemies, self.hands, self.exact, self.keep)
         cands = self.candidates(view, board)
         if not cands:
             self._played(None)

@@ -134,12 +134,13 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
     """The plan's attacks on enemies as chance events (other actions deal nothing)."""
     out = []
     moved = False
-    for s in plan.steps:
+    for i, s in enumerate(plan.steps):
         if isinstance(s, MoveTo):
             moved = True
             continue
         if not isinstance(s, Act):
             continue
+        first = i == 0  # nothing before it (a draw, a load) changes what the ruleset estimates
         foe = board.foe(s.target)
         if foe is None:
             continue
@@ -153,6 +154,8 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         hand = board.is_hand_to_hand(catalogue, s.action)
         if est is None and board.judge is not None and not (moved and hand):
             est = board.judge(s)  # an attack the plain estimates do not list (a powerful strike)
+            if est is None and first and not hand:
+                continue  # a shot first thing, that the ruleset does not estimate from here: refused
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
@@ -260,7 +263,10 @@ def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any
     if placed is not None:
         return max(max((e.value for e in placed), default=0.0), f.worth if near else 0.0)
     ranged = bool(f.mine) and not board.is_hand_to_hand(catalogue, f.mine[0].action)
-    return f.worth if ranged or near else 0.0
+    if f.shot is None:
+        return f.worth if ranged or near else 0.0
+    # a shot kept while the enemy is out of sight; walking up to it earns only my hand-to-hand blow
+    return max(f.worth if ranged else f.shot, (f.worth if f.hand is None else f.hand) if near else 0.0)
 
 
 __all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]

@@ -13,9 +13,21 @@ the range and darkness the engine would add)::
     >>> estimate_act(world, steven, Act("strategic strike", target="blue-1", weapon="machete"))  # doctest: +SKIP
     Estimate('strategic strike', 'machete', 0.8, 5.6, 0.4, ...)    # +5 to hit
 
-None when the act is no attack of that kind, its weapon is not in hand, the
-rules refuse it or the target is out of reach. A charge's bonus, stances and
-armor aimed around are left out, as in the plain estimates.
+Unlike the plain estimates, it reads the state both fighters are in, as the
+engine's ``resolve._attack`` does: the attacker's aim (+5 to a shot or throw,
+000 · Archery and Marksmanship Actions · aim; 000 · Stance and Position ·
+Aiming), both fighters' stance and position (on the ground, in a clinch,
+dominant: 000 · Stance and Position, :func:`.resolve.stances`), and the
+target's defense bonuses until its next turn (a cautious attack, an instant
+stand, a rest). An archer drawn and aimed shoots at +5::
+
+    >>> estimate_act(world, archer, Act("quick shot", target="blue-1"))     # doctest: +SKIP
+    Estimate('quick shot', 'longbow', 0.85, 6.0, ...)                      # 0.6 unaimed
+
+None when the act is no attack of that kind, its weapon is not in hand or not
+ready (a bow not drawn, a gun not loaded, a knife already thrown), the rules
+refuse it or the target is out of reach. A charge's bonus, cover and
+armor aimed around are left out.
 """
 
 from __future__ import annotations
@@ -30,7 +42,7 @@ from tactics.rules.records import Modifier
 from .actions import ACTIONS
 from .attack import RuleOptions, resolve_attack
 from .estimates import STUN_WEIGHT, _reaches, hit_chance
-from .resolve import DARKNESS_KIND, allowed, default_weapon, max_range, posture
+from .resolve import DARKNESS_KIND, allowed, default_weapon, max_range, posture, stances
 
 _PLAIN = RuleOptions()
 _KINDS = ("strike", "throw", "shot")
@@ -57,7 +69,7 @@ def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
     if w is None or not allowed(spec.name, c.standing, posture(c), c.partner is not None,
                                 ch.encumbrance != "none", bool(ch.unwieldy(w)))[0]:
         return None
-    if not _reaches(world, c, target, spec.name, w):
+    if not _reaches(world, c, target, spec.name, w) or _unready(c, spec, w):
         return None
     dmods = []
     if spec.kind in ("throw", "shot"):
@@ -68,7 +80,8 @@ def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
         dd = darkness_difficulty(world.light_at(target), DARKNESS_KIND[spec.kind])
         if dd:
             dmods.append(Modifier(world.light_at(target), dd))
-    res = resolve_attack(ch, w, spec, tch, 20, difficulty_mods=tuple(dmods), options=_PLAIN)
+    amods = held_modifiers(c, target, spec.kind, dmods)
+    res = resolve_attack(ch, w, spec, tch, 20, attack_mods=amods, difficulty_mods=tuple(dmods), options=_PLAIN)
     t = target.tracks
     left = max(1, tch.stamina - t["damage"] - t["stun"])
     p = hit_chance(res.attack, res.difficulty)
@@ -77,4 +90,37 @@ def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
                     Act(spec.name, target=target.id, weapon=w.name), f"{spec.name} with {w.name}: {p:.0%} for {harm:.1f}")
 
 
-__all__ = ["estimate_act"]
+def _unready(c: Any, spec: Any, w: Any) -> bool:
+    """Would the engine refuse the shot or throw for its weapon's state (``resolve._attack``, before any
+    roll): a thrown weapon already thrown, a bow not drawn (but for a draw and fire, 000 · draw and
+    fire) or too heavy to draw, a gun not loaded (000 · load)."""
+    st = c.state
+    if spec.kind == "throw":
+        return w.name in st.spent
+    if spec.kind != "shot":
+        return False
+    if w.kind == "bow":
+        return (spec.name != "draw and fire" and st.drawn != w.name) or not c.sheet.can_draw(w)
+    return w.kind == "gun" and w.name in st.shots_left and st.shots_left[w.name] <= 0
+
+
+def held_modifiers(c: Any, target: Any, kind: str, dmods: list[Any]) -> tuple[Any, ...]:
+    """The attack modifiers of the state ``c`` is in (its aim, its stance), as ``resolve._attack`` adds
+    them; appends to ``dmods`` those of the target's (its stance, its defense bonuses)."""
+    amods: tuple[Any, ...] = ()
+    partner = c.partner == target.id
+    from_above = c.z >= target.z + 1.0
+    aiming = bool(c.state.aim_bonus) and kind in ("shot", "throw") and c.partner is None
+    if c.prone or c.partner is not None or aiming:
+        amods = stances("on_the_ground" if c.prone else "standing", c.role if c.partner is not None else None,
+                        kind, "attack", partner, from_above, aiming)
+    if target.prone or target.partner is not None:
+        dmods.extend(stances("on_the_ground" if target.prone else "standing",
+                             target.role if target.partner is not None else None, kind, "defense", partner,
+                             from_above, False))
+    if target.state.defense_bonus:
+        dmods.extend(Modifier(s, v) for s, v in target.state.defense_bonus)
+    return amods
+
+
+__all__ = ["estimate_act", "held_modifiers"]
