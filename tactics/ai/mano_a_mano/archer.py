@@ -30,7 +30,7 @@ from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
 from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.highground import HighGround
-from tactics.ai.mano_a_mano.odds import Estimate, estimate
+from tactics.ai.mano_a_mano.odds import Estimate, shot_estimates
 from tactics.ai.mano_a_mano.stand import Stand
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
@@ -129,10 +129,10 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
                                                          for e in enemies])
         best: tuple[float, UnitView, Estimate] | None = None
         aim = 5 if me.state.aim_bonus else 0
-        for e, ok in zip(enemies, seen):
-            if not ok:
-                continue
-            est = estimate(view, me, e, "quick shot", bow, aim=aim, distance=math.dist(at, e.pos))
+        sighted = [e for e, ok in zip(enemies, seen) if ok]
+        dist = math.dist
+        for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim,
+                                                  [dist(at, e.pos) for e in sighted])):
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)

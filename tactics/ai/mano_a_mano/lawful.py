@@ -42,6 +42,11 @@ MOVED_AWAY = ("is out of reach", "out of range")
 """Refusals a move before the action is meant to lift."""
 _NONE = object()
 """Not a blow (:func:`blow_odds`' answer for any other act)."""
+_BLOW, _AFAR = "blow", "afar"
+_KIND = {name: _BLOW if spec.kind in ("strike", "grapple") else _AFAR
+         for name, spec in ACTIONS.items() if spec.kind in ATTACKS}
+"""Each attack's kind as :func:`odds_record` weighs it: a blow (:func:`sure_blow`, :func:`blow_odds`) or a
+shot or throw (:func:`attack_odds` alone); any other action has no chance to weigh (``attack_odds`` is None)."""
 
 
 def lawful(view: View, plan: Plan) -> Plan:
@@ -270,9 +275,14 @@ def odds_record(view: View, plan: Plan) -> Plan:
             continue
         got = None if scope is None else scope.get(id(s))
         p = got[1] if got is not None and got[0] is s else None
-        if p is None and not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
-            p = blow_odds(view, me, s)
-            if p is _NONE:
+        if p is None:
+            kind = _KIND.get(s.action)
+            if kind is _BLOW:
+                if not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
+                    p = blow_odds(view, me, s)
+                    if p is _NONE:  # no target
+                        p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+            elif kind is _AFAR:  # a shot or a throw: neither proven nor remembered as a blow is
                 p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
         if p is not None and (worst is None or p < worst[0]):
             worst = (p, s, aim_before)
