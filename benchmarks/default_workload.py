@@ -41,10 +41,9 @@ def main() -> None:
     if args.profile:
         pr = cProfile.Profile()
         pr.enable()
-    table = run(sc, args.n, seed=args.seed, workers=1, progress=False)
+    run(sc, args.n, seed=args.seed, workers=1, progress=False)
     if args.profile:
         pr.disable()
-    rows = table.rows if hasattr(table, "rows") else table
     print(f"fights {args.n}")
     if args.profile:
         st = pstats.Stats(pr)

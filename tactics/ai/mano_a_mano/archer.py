@@ -26,7 +26,7 @@ from typing import Any
 
 from tactics.ai.approach import approach_point, walk_in
 from tactics.ai.futility import POOR_ODDS
-from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
+from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds, planned_odds
 from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.highground import HighGround
@@ -178,7 +178,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not shots:
             return steps, acts, what
         act = shots[0]
-        p = attack_odds(view, me, act, at)
+        p = planned_odds(view, me, act, at, bool(me.state.aim_bonus))  # the guard asks the same (lawful)
         used = math.hypot(at[0] - me.x, at[1] - me.y)
         if p is None or p >= POOR_ODDS or move_odds(view, me, act, at, view.movement(me) - used) <= p:
             return steps, acts, what

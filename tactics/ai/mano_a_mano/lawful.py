@@ -118,6 +118,22 @@ def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, floa
     return act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), dist, aim)
 
 
+def planned_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], aimed: bool) -> float | None:
+    """:func:`attack_odds` of ``act`` from ``at`` (``aimed``: after an aim), kept while the plan is made
+    (:data:`~.odds.PLANNING`: nothing moves meanwhile) by the act itself, the place and the aim: a policy
+    weighing the shot it plans and the guard checking it then ask once."""
+    scope = view.memo.get(PLANNING)
+    if scope is None:
+        return attack_odds(view, me, act, at, aimed=aimed)
+    key = (id(act), at, aimed)
+    got = scope.get(key)
+    if got is not None and got[0] is act:  # the act kept with its answer: its id is no other's meanwhile
+        return got[1]
+    p = attack_odds(view, me, act, at, aimed=aimed)
+    scope[key] = (act, p)
+    return p
+
+
 def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float,
               aimed: bool | None = None) -> float:
     """The best chance of ``act`` after a move open this turn from ``at`` (``walk_left`` metres):
@@ -283,7 +299,7 @@ def odds_record(view: View, plan: Plan) -> Plan:
                     if p is _NONE:  # no target
                         p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
             elif kind is _AFAR:  # a shot or a throw: neither proven nor remembered as a blow is
-                p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+                p = planned_odds(view, me, s, _at(me, steps, i), aim_before or bool(me.state.aim_bonus))
         if p is not None and (worst is None or p < worst[0]):
             worst = (p, s, aim_before)
         if s.action == "aim":
@@ -356,4 +372,5 @@ def _checked(fn, name: str):  # type: ignore[no-untyped-def]
     wrapped.__name__, wrapped.__doc__, wrapped.__qualname__ = name, fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]
     return wrapped
-__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record", "sure_blow"]
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record", "planned_odds",
+           "sure_blow"]
