@@ -143,9 +143,10 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     sheet, prone, partner, role, _, _, z, _ = me.glance  # one read of each side (UnitView.glance)
     tsheet, tprone, tpartner, trole, tx, ty, tz, tstate = target.glance
     m = (id(sheet), id(tsheet), me_posture or (ON_THE_GROUND if prone else STANDING),  # posture(me)
-         partner == target.id, role if partner else None,
+         partner is not None and partner == target.id, role if partner else None,
          ON_THE_GROUND if tprone else STANDING, trole if tpartner else None,  # posture(target)
-         z >= tz + 1.0, tstate.defense_bonus_total(), view.map.light_at(tx, ty))
+         z >= tz + 1.0, tstate.defense_bonus_total() if tstate.defense_bonus else 0,  # (none most turns)
+         view.map.light_at(tx, ty))
     if scope is not None:
         scope[key] = m
     return m
