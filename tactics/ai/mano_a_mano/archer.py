@@ -125,14 +125,21 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not enemies:
             return None, None
         me_eye = (float(at[0]), float(at[1]), float(at[2] + EYE_HEIGHT_M))
-        seen = spots(view).sight_from(view.map, me_eye, [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M)))
-                                                         for e in enemies])
+        eyes, places = [], []
+        for e in enemies:
+            _, prone, _, _, x, y, z, _ = e.glance  # one read (UnitView.glance)
+            eyes.append((float(x), float(y), float(z + (0.5 if prone else EYE_HEIGHT_M))))
+            places.append((x, y, z))
+        seen = spots(view).sight_from(view.map, me_eye, eyes)
         best: tuple[float, UnitView, Estimate] | None = None
         aim = 5 if me.state.aim_bonus else 0
-        sighted = [e for e, ok in zip(enemies, seen) if ok]
         dist = math.dist
-        for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim,
-                                                  [dist(at, e.pos) for e in sighted])):
+        sighted, far = [], []
+        for e, p, ok in zip(enemies, places, seen):
+            if ok:
+                sighted.append(e)
+                far.append(dist(at, p))
+        for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim, far)):
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
