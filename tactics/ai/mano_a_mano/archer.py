@@ -30,7 +30,8 @@ from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds, planne
 from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.highground import HighGround
-from tactics.ai.mano_a_mano.odds import Estimate, shot_estimates
+from tactics.ai.mano_a_mano.odds import Estimate
+from tactics.ai.mano_a_mano.shotodds import shot_estimates
 from tactics.ai.mano_a_mano.stand import Stand
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive

@@ -209,45 +209,6 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     return got
 
 
-def shot_estimates(view: View, me: UnitView, targets: list[UnitView], action: str, weapon: Weapon,
-                   aim: int, distances: list[float]) -> list[Estimate | None]:
-    """:func:`estimate` of ``action`` (a shot or a throw) with ``weapon`` on each of ``targets`` at the
-    matching ``distances`` (no charge, ``me`` in its own posture), read from the same memo by the same
-    keys in one loop: an archer weighs every enemy in sight twice a turn."""
-    memo = view.memo
-    scope = memo.get(PLANNING)
-    ests = memo.get("estimates")
-    if ests is None:
-        ests = memo.setdefault("estimates", {})
-    ranges = memo.get("ranges")
-    if ranges is None:
-        ranges = memo["ranges"] = {}
-    wid = id(weapon)
-    thrown = ACTIONS[action].kind == "throw"
-    out: list[Estimate | None] = []
-    rkey = rng = None
-    for t, d in zip(targets, distances):
-        match = None if scope is None else scope.get((me, t, None))
-        if match is None:
-            match = matchup(view, me, t)
-        if rkey is None or rkey[0] != match[0]:  # as _range_steps: the sheet's, weapon's, action's range
-            rkey = (match[0], wid, action)
-            rng = ranges.get(rkey)
-            if rng is None:
-                rng = ranges[rkey] = view.max_range(me, weapon, action)
-        if rng <= 0 or d > rng:
-            steps = -1
-        elif thrown:
-            steps = thrown_range_difficulty(action, d, rng)
-        else:
-            steps = range_difficulty(d, rng)
-        got = ests.get((match, action, wid, 0.0, aim, steps), _MISSING)
-        if got is _MISSING:
-            got = estimate(view, me, t, action, weapon, 0.0, d, aim, None, match)
-        out.append(got)
-    return out
-
-
 def worst_blow(view: View, ch: Any, tc: Any, act: Act) -> tuple[int, int] | None:
     """The attack and the difficulty of the blow ``act`` (a strike or a grapple) by the sheet ``ch`` on the
     sheet ``tc`` at its worst for two fighters on their feet and out of any grapple, before the target's
