@@ -61,6 +61,10 @@ class LightField:
         self._mixed_flat = tuple(mixed.ravel().tolist())
         self._pure = tuple(None if m else c for c, m in zip(self._flat, self._mixed_flat))
         """Each cell's light code, None for a mixed cell (:meth:`code_at` indexes once)."""
+        first = self._flat[0] if self._flat else default
+        self._uniform = first if (first == default and not any(self._mixed_flat)
+                                  and all(c == first for c in self._flat)) else None
+        """The one light code of every point, in and out of the map (a map lit all alike), else None."""
         self._mixed_memo: dict[tuple[float, float], int] = {}
         """:meth:`code_at`'s answers at points in mixed cells (a pure function of the point; at most
         :data:`MIXED_MEMORY`, all forgotten when full): units stand still for turns and are asked
@@ -75,6 +79,8 @@ class LightField:
 
     def code_at(self, x: float, y: float) -> int:
         """The light code at one point (fast path for single lookups)."""
+        if self._uniform is not None:
+            return self._uniform
         s = self.s
         c = math.floor(x / s)
         r = math.floor(y / s)

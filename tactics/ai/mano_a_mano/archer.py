@@ -26,11 +26,12 @@ from typing import Any
 
 from tactics.ai.approach import approach_point, walk_in
 from tactics.ai.futility import POOR_ODDS
-from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds
+from tactics.ai.mano_a_mano.lawful import Lawful, attack_odds, move_odds, planned_odds
 from tactics.ai.mano_a_mano import guns, tricks, volleys
 from tactics.ai.mano_a_mano.focus import pick_target, worn
 from tactics.ai.mano_a_mano.highground import HighGround
-from tactics.ai.mano_a_mano.odds import Estimate, estimate
+from tactics.ai.mano_a_mano.odds import Estimate
+from tactics.ai.mano_a_mano.shotodds import shot_estimates
 from tactics.ai.mano_a_mano.stand import Stand
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.ai.reactions import Reactive
@@ -125,14 +126,21 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not enemies:
             return None, None
         me_eye = (float(at[0]), float(at[1]), float(at[2] + EYE_HEIGHT_M))
-        seen = spots(view).sight_from(view.map, me_eye, [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M)))
-                                                         for e in enemies])
+        eyes, places = [], []
+        for e in enemies:
+            _, prone, _, _, x, y, z, _ = e.glance  # one read (UnitView.glance)
+            eyes.append((float(x), float(y), float(z + (0.5 if prone else EYE_HEIGHT_M))))
+            places.append((x, y, z))
+        seen = spots(view).sight_from(view.map, me_eye, eyes)
         best: tuple[float, UnitView, Estimate] | None = None
         aim = 5 if me.state.aim_bonus else 0
-        for e, ok in zip(enemies, seen):
-            if not ok:
-                continue
-            est = estimate(view, me, e, "quick shot", bow, aim=aim, distance=math.dist(at, e.pos))
+        dist = math.dist
+        sighted, far = [], []
+        for e, p, ok in zip(enemies, places, seen):
+            if ok:
+                sighted.append(e)
+                far.append(dist(at, p))
+        for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim, far)):
             if est is None:
                 continue
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
@@ -178,7 +186,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not shots:
             return steps, acts, what
         act = shots[0]
-        p = attack_odds(view, me, act, at)
+        p = planned_odds(view, me, act, at, bool(me.state.aim_bonus))  # the guard asks the same (lawful)
         used = math.hypot(at[0] - me.x, at[1] - me.y)
         if p is None or p >= POOR_ODDS or move_odds(view, me, act, at, view.movement(me) - used) <= p:
             return steps, acts, what

@@ -42,6 +42,11 @@ MOVED_AWAY = ("is out of reach", "out of range")
 """Refusals a move before the action is meant to lift."""
 _NONE = object()
 """Not a blow (:func:`blow_odds`' answer for any other act)."""
+_BLOW, _AFAR = "blow", "afar"
+_KIND = {name: _BLOW if spec.kind in ("strike", "grapple") else _AFAR
+         for name, spec in ACTIONS.items() if spec.kind in ATTACKS}
+"""Each attack's kind as :func:`odds_record` weighs it: a blow (:func:`sure_blow`, :func:`blow_odds`) or a
+shot or throw (:func:`attack_odds` alone); any other action has no chance to weigh (``attack_odds`` is None)."""
 
 
 def lawful(view: View, plan: Plan) -> Plan:
@@ -111,6 +116,22 @@ def attack_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, floa
         aimed = bool(me.state.aim_bonus)
     aim = 5 if aimed and spec.kind in ("throw", "shot") else 0
     return act_chance(view, me, target, act.action, weapon, tuple(act.avoid_armor), dist, aim)
+
+
+def planned_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], aimed: bool) -> float | None:
+    """:func:`attack_odds` of ``act`` from ``at`` (``aimed``: after an aim), kept while the plan is made
+    (:data:`~.odds.PLANNING`: nothing moves meanwhile) by the act itself, the place and the aim: a policy
+    weighing the shot it plans and the guard checking it then ask once."""
+    scope = view.memo.get(PLANNING)
+    if scope is None:
+        return attack_odds(view, me, act, at, aimed=aimed)
+    key = (id(act), at, aimed)
+    got = scope.get(key)
+    if got is not None and got[0] is act:  # the act kept with its answer: its id is no other's meanwhile
+        return got[1]
+    p = attack_odds(view, me, act, at, aimed=aimed)
+    scope[key] = (act, p)
+    return p
 
 
 def move_odds(view: View, me: UnitView, act: Act, at: tuple[float, float, float], walk_left: float,
@@ -270,10 +291,15 @@ def odds_record(view: View, plan: Plan) -> Plan:
             continue
         got = None if scope is None else scope.get(id(s))
         p = got[1] if got is not None and got[0] is s else None
-        if p is None and not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
-            p = blow_odds(view, me, s)
-            if p is _NONE:
-                p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+        if p is None:
+            kind = _KIND.get(s.action)
+            if kind is _BLOW:
+                if not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
+                    p = blow_odds(view, me, s)
+                    if p is _NONE:  # no target
+                        p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+            elif kind is _AFAR:  # a shot or a throw: neither proven nor remembered as a blow is
+                p = planned_odds(view, me, s, _at(me, steps, i), aim_before or bool(me.state.aim_bonus))
         if p is not None and (worst is None or p < worst[0]):
             worst = (p, s, aim_before)
         if s.action == "aim":
@@ -346,4 +372,5 @@ def _checked(fn, name: str):  # type: ignore[no-untyped-def]
     wrapped.__name__, wrapped.__doc__, wrapped.__qualname__ = name, fn.__doc__, fn.__qualname__
     wrapped._lawful = True  # type: ignore[attr-defined]
     return wrapped
-__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record", "sure_blow"]
+__all__ = ["lawful", "Lawful", "ATTACKS", "attack_odds", "blow_odds", "move_odds", "odds_record", "planned_odds",
+           "sure_blow"]

@@ -99,6 +99,8 @@ PLANNING = "matchups while planning"
 :class:`.lawful.Lawful` plans (nothing moves meanwhile, so a pair's matchup stays what it was)."""
 _MISSING = object()
 """A memo's "not there yet" (None is a remembered answer: the attack is impossible)."""
+_AFAR = frozenset(name for name, spec in ACTIONS.items() if spec.kind in ("throw", "shot"))
+"""The actions whose odds read the range (a shot or a throw)."""
 _DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot": "ranged"}
 """The darkness-table column of each attack kind."""
 
@@ -141,9 +143,10 @@ def matchup(view: View, me: UnitView, target: UnitView, me_posture: str | None =
     sheet, prone, partner, role, _, _, z, _ = me.glance  # one read of each side (UnitView.glance)
     tsheet, tprone, tpartner, trole, tx, ty, tz, tstate = target.glance
     m = (id(sheet), id(tsheet), me_posture or (ON_THE_GROUND if prone else STANDING),  # posture(me)
-         partner == target.id, role if partner else None,
+         partner is not None and partner == target.id, role if partner else None,
          ON_THE_GROUND if tprone else STANDING, trole if tpartner else None,  # posture(target)
-         z >= tz + 1.0, tstate.defense_bonus_total(), view.map.light_at(tx, ty))
+         z >= tz + 1.0, tstate.defense_bonus_total() if tstate.defense_bonus else 0,  # (none most turns)
+         view.map.light_at(tx, ty))
     if scope is not None:
         scope[key] = m
     return m
@@ -181,15 +184,17 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
     """
     if match is None:
         match = matchup(view, me, target, me_posture)
-    memo = view.memo.setdefault("estimates", {})
+    memos = view.memo
+    memo = memos.get("estimates")
+    if memo is None:
+        memo = memos["estimates"] = {}
     steps = None
-    if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
-        steps = _range_steps(view, me, target, match, weapon, action, distance)
+    if weapon is not None and action in _AFAR:
+        steps = _range_steps(view, me, target, match, weapon, action, distance, memos)
     key = (match, action, id(weapon), charge_m, aim, steps)
-    try:
-        return memo[key]
-    except KeyError:
-        pass
+    got = memo.get(key, _MISSING)
+    if got is not _MISSING:
+        return got
     if len(memo) > 20_000:
         memo.clear()
     # the fights of a scenario meet the same matchups: then its shared cache (sheets, not ids, in the key)
@@ -250,12 +255,15 @@ def _worst_blow(spec: Any, ch: Any, tc: Any, wname: str | None, avoid: tuple[str
 
 
 def _range_steps(view: View, me: UnitView, target: UnitView, match: tuple, weapon: Weapon, action: str,
-                 distance: float | None) -> int:
-    """The range difficulty of a shot or throw (-1: out of range), all the distance counts through."""
+                 distance: float | None, memo: dict | None = None) -> int:
+    """The range difficulty of a shot or throw (-1: out of range), all the distance counts through
+    (``memo``: ``view.memo``, when the caller has it)."""
     d = distance if distance is not None else view.distance(me, target)
-    ranges = view.memo.get("ranges")
+    if memo is None:
+        memo = view.memo
+    ranges = memo.get("ranges")
     if ranges is None:
-        ranges = view.memo["ranges"] = {}
+        ranges = memo["ranges"] = {}
     rkey = (match[0], id(weapon), action)  # the range is the sheet's (in the matchup), weapon's, action's
     rng = ranges.get(rkey)
     if rng is None:
@@ -318,14 +326,16 @@ def act_chance(view: View, me: UnitView, target: UnitView, action: str, weapon: 
     matchup, the weapon, the armor avoided, the aim and, for a shot or a throw, the range
     difficulty), so the guard of :mod:`.lawful` asking about the attack a policy planned costs a lookup.
     """
-    avoid = tuple(avoid)
+    if type(avoid) is not tuple:
+        avoid = tuple(avoid)
     match = matchup(view, me, target) if match is None else match
+    memos = view.memo
     steps = None
-    if weapon is not None and ACTIONS[action].kind in ("throw", "shot"):
-        steps = _range_steps(view, me, target, match, weapon, action, distance)
-    memo = view.memo.get("act chances")
+    if weapon is not None and action in _AFAR:
+        steps = _range_steps(view, me, target, match, weapon, action, distance, memos)
+    memo = memos.get("act chances")
     if memo is None:
-        memo = view.memo["act chances"] = {}
+        memo = memos["act chances"] = {}
     key = (match, action, id(weapon), avoid, aim, steps)
     got = memo.get(key, _MISSING)
     if got is _MISSING:

@@ -38,6 +38,8 @@ from tactics.sim.plan import Plan
 from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 
 
+_UNSEEN = object()
+"""Not in a memo yet."""
 MIN_THROW_P = 0.4
 """A throw spends the weapon: only throw with at least this chance to hit (or point blank when it beats melee)."""
 
@@ -122,8 +124,9 @@ class Skirmisher(Brawler):
         if memo is None:
             memo = view.shared["throw distances"] = {}
         key = (me.character, target.character, match[2:], tuple(ws), self._healthy(me))
-        if key in memo:
-            return memo[key]
+        got = memo.get(key, _UNSEEN)  # one hash of the key (None is a kept answer)
+        if got is not _UNSEEN:
+            return got
         got = None
         d = 12.0 * 2
         while d >= 3.5:

@@ -233,6 +233,9 @@ class Looks:
         ``top`` where the spot sees 1.0 and ``score(k, v)`` where it sees ``v`` < 1 (no higher
         than ``top[k]``), looking only from spots that might still beat the best so far (highest
         ``top`` first)."""
+        first = int(top.argmax())  # the first of the highest: the order below starts there
+        if self.sees(first) == 1.0:  # it sees the target: nothing after it can beat or tie it earlier
+            return first, 1.0
         at = top.tolist()
         best, best_score = -1, -math.inf
         for k in np.argsort(-top, kind="stable").tolist():

@@ -63,8 +63,13 @@ class Stand:
     def _walks(view: View, me: UnitView, enemies: list[UnitView]) -> tuple:
         """My mover and walk, and each enemy's id, place, posture, flight and walk: what my cell
         scores read of the fighters (nothing moves while I plan, so a plan reads them once)."""
-        return (movers(view, me)[0], view.movement(me),
-                tuple([(e.id, e.x, e.y, e.z, e.prone, e.character.airspeed, view.movement(e)) for e in enemies]))
+        walk = view.movement
+        mover, mine = movers(view, me)[0], walk(me)
+        foes = []
+        for e in enemies:
+            sheet, prone, _, _, x, y, z, _ = e.glance  # one read (UnitView.glance)
+            foes.append((e.id, x, y, z, prone, sheet.airspeed, walk(e)))
+        return mover, mine, tuple(foes)
 
     def _ground(self, view: View, me: UnitView, reach: float, keep_height: bool, mover: Any = None,
                 budget: float | None = None) -> tuple | None:

@@ -39,9 +39,13 @@ def threat(xs: np.ndarray, ys: np.ndarray, gz: np.ndarray, box: tuple[float, flo
     near = [f for f in foes if math.hypot(max(x0 - f[0], 0.0, f[0] - x1), max(y0 - f[1], 0.0, f[1] - y1)) <= f[4] + 1e-6]
     if not near:
         return None
-    ex, ey, ez, flies, runs = (np.array(col) for col in zip(*near))
-    close = np.hypot(xs[:, None] - ex, ys[:, None] - ey) < runs
-    return (close & (flies | ~(gz[:, None] - ez > 2.5))).sum(axis=1).astype(float)
+    count = None
+    for fx, fy, fz, flies, runs in near:  # foe by foe: the same float tests, fewer arrays (one or two come near)
+        close = np.hypot(xs - fx, ys - fy) < runs
+        if not flies:
+            close &= ~(gz - fz > 2.5)
+        count = close.astype(float) if count is None else count + close
+    return count
 
 
 __all__ = ["threat", "Foe"]
