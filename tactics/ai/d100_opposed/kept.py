@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactics.ai.fields import movers, round_field
+from tactics.ai.fields import movers, round_field, round_fields
 from tactics.ai.routes import map_cache
 from tactics.rulesets.d100_opposed.state import FighterState
 from tactics.sim.plan import Act, MoveTo
@@ -89,8 +89,10 @@ def fields_now(view: View) -> tuple[Any, Any]:
     engine's mover (:func:`~tactics.ai.fields.team_field`): each the field object kept in the
     encounter's memo for this round, or None when there is none yet (a phase would build it from
     where the fighters stand now)."""
-    safe, real = movers(view, view.me)
     team = view.me.team
+    if not round_fields(view, team):   # nearly every phase: none yet this round, no movers to find
+        return None, None
+    safe, real = movers(view, view.me)
     return round_field(view, team, safe), round_field(view, team, real)
 
 
