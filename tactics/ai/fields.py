@@ -111,6 +111,17 @@ def round_field(view: View, team: str, mv: Mover) -> Any:
     return hit[1] if hit is not None and hit[0] == math.floor(view.time / seconds) // every else None
 
 
+def round_fields(view: View, team: str) -> bool:
+    """Whether :func:`_field` keeps any field for ``team`` this round (by any mover): when not,
+    :func:`round_field` answers None for each of them, and the caller need not find its movers."""
+    got = view.memo.get("team fields")
+    if got is None:
+        return False
+    seconds, every, fields = got
+    rnd = math.floor(view.time / seconds) // every
+    return any(k[0] == team and hit[0] == rnd for k, hit in fields.items())
+
+
 FIELD_MEMORY = 1024
 """How many fields :func:`_distance_field` (and :func:`_field_answers`) remember at most, all forgotten
 when full: a field holds a cost per cell. The cells bound below decides on all but small maps: the

@@ -36,8 +36,12 @@ def ground(view: View, me: UnitView, enemies: list[UnitView], run_m: float, move
     """:func:`~.spots.spots` of ``me`` within ``run_m`` metres by ``mover``, with the points just inside
     reach of each enemy near enough when it has a ``melee`` weapon (:func:`reach_points`), and the
     sight of the enemies in ``look`` only (default: all)."""
-    key = (me.id, me.pos, bool(me.prone), bool(me.flying), run_m, mover.key, melee, tuple(e.id for e in enemies), look,
-           tuple((u.id, u.pos, bool(u.prone), bool(u.flying), bool(u.able)) for u in view.units()))
+    units = []
+    for u in view.units():   # each fighter's place in one read (glance), not four properties
+        _sheet, prone, _partner, _role, x, y, z, _state = u.glance
+        units.append((u.id, x, y, z, bool(prone), bool(u.flying), bool(u.able)))
+    key = (me.id, me.pos, bool(me.prone), bool(me.flying), run_m, mover.key, melee, tuple([e.id for e in enemies]), look,
+           tuple(units))
     cache = map_cache(view, "d100 ground")
     got = cache.pop(key, None)
     if got is None:

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tactics.ai.fields import movers, round_field
+from tactics.ai.fields import movers, round_field, round_fields
 from tactics.ai.routes import map_cache
+from tactics.rulesets.d100_opposed.state import FighterState
 from tactics.sim.plan import Act, MoveTo
 from tactics.sim.view import View
 
@@ -88,22 +89,29 @@ def fields_now(view: View) -> tuple[Any, Any]:
     engine's mover (:func:`~tactics.ai.fields.team_field`): each the field object kept in the
     encounter's memo for this round, or None when there is none yet (a phase would build it from
     where the fighters stand now)."""
-    safe, real = movers(view, view.me)
     team = view.me.team
+    if not round_fields(view, team):   # nearly every phase: none yet this round, no movers to find
+        return None, None
+    safe, real = movers(view, view.me)
     return round_field(view, team, safe), round_field(view, team, real)
 
 
 def phase_key(view: View, policy: Any) -> tuple:
     """Everything a :class:`~.tactician.Tactician`'s phase reads (see the module's text); the policy's
     class and the sheets by ``id``, which the caller keeps alive (:func:`keep_alive`) when it keeps
-    an answer under the key."""
+    an answer under the key. Its items 4 and 5 are :func:`fields_now`. Each fighter is read in one
+    ``glance`` (sheet, prone, partner, role, x, y, z, state) and five properties, not twelve."""
     key: list[Any] = [id(type(policy)), policy._waited, policy.impatient_phases(), view.me.id, *fields_now(view)]
     for u in view.units():
-        st = u.state
+        sheet, prone, _partner, _role, x, y, z, st = u.glance
         tracks = u.tracks
-        key += (u.id, u.team, id(u.sheet), u.pos, bool(u.prone), bool(u.flying), u.able, u.standing,
-                bool(getattr(st, "aiming", False)), bool(getattr(st, "full_defense", False)),
-                bool(getattr(st, "running", False)), len(tracks), *tracks.items())
+        if type(st) is FighterState:
+            statuses = (st.aiming, st.full_defense, st.running)
+        else:
+            statuses = (bool(getattr(st, "aiming", False)), bool(getattr(st, "full_defense", False)),
+                        bool(getattr(st, "running", False)))
+        key += (u.id, u.team, id(sheet), x, y, z, bool(prone), bool(u.flying), u.able, u.standing, *statuses,
+                len(tracks), *tracks.items())
     return tuple(key)   # flat: one tuple of atoms, which the collector lets go of
 
 

@@ -118,7 +118,7 @@ class Tactician:
             if built:   # the phase built its team's field for this round: build it now as it did
                 team_field(view, view.me, view.enemies())
             return Plan(unpack(steps), reason, alternatives)
-        before = fields_now(view)
+        before = key[4:6]   # fields_now(view), read by the key
         self._idle_set = None
         plan = self.weigh(view)
         built = fields_now(view) != before

@@ -181,3 +181,28 @@ def test_a_phase_kept_at_one_count_of_idle_phases_is_what_another_count_works_ou
             want = fresh.weigh(view)
             assert (got.steps, got.reason, got.alternatives) == (want.steps, want.reason, want.alternatives)
             assert (kept._idle, kept._waited) == (fresh._idle, fresh._waited)
+
+
+def test_the_fields_now_a_phase_key_reads_are_each_movers_field_of_the_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fields_now`` skips finding the movers when its team keeps no field this round
+    (``round_fields``): over brawl seeds 1-3 (the runner closes from far off, so fields are built)
+    every answer is each mover's ``round_field``, and both ways are taken."""
+    from tactics.ai.d100_opposed import kept
+    from tactics.ai.fields import movers, round_field
+
+    asked = {"none yet": 0, "some": 0}
+    fields_now = kept.fields_now
+
+    def checked(view: object) -> tuple:
+        got = fields_now(view)
+        safe, real = movers(view, view.me)
+        assert got == (round_field(view, view.me.team, safe), round_field(view, view.me.team, real))
+        asked["none yet" if got == (None, None) else "some"] += 1
+        return got
+
+    monkeypatch.setattr(kept, "fields_now", checked)
+    monkeypatch.setattr(tactician, "fields_now", checked)
+    scenario = load_scenario(ROOT / "maps" / "brawl.encounter.toml")
+    for seed in range(1, 4):
+        scenario.run(seed=seed)
+    assert asked["none yet"] > 0 and asked["some"] > 0
