@@ -6,7 +6,10 @@ within 10 % of the engine before the seam. Both trees run the same workload
 Steven against his clone with ``brawler``) in fresh processes, alternately,
 each beside a bare SimPy loop measured in the same process; CPU time, medians.
 The figure compared is each tree's rate divided by its own bare SimPy rate,
-so a busier machine during one measurement does not count against it::
+so a busier machine during one measurement does not count against it.
+A third line times duels with one scripted policy (``seam_workload.Scripted``), the
+same code in both trees: the engine and ruleset alone, as the shipped ``brawler``
+has grown since the seam (its figure is printed, not held to the goal)::
 
     python benchmarks/bench_seam.py            # needs git and the project's history
 
@@ -59,13 +62,19 @@ def main() -> int:
     print(f"engine before the seam ({BEFORE}) and now, {rounds} alternating runs each, CPU time, medians")
     worst = 1.0
     for what, unit in (("battle", "turns/s (100 v 100 advance, walled 128x128)"),
-                       ("duels", "duels/s (Steven v clone, brawler)")):
+                       ("duels", "duels/s (Steven v clone, brawler)"),
+                       ("scripted", "duels/s (the same scripted policy in both)")):
         rates = {k: statistics.median(r[what] for r in v) for k, v in runs.items()}
         ratios = {k: statistics.median(r[what] / r[f"{what}_bare"] for r in v) for k, v in runs.items()}
         change = ratios["after"] / ratios["before"]
-        worst = min(worst, change)
+        if what != "scripted":  # issue 11's two figures; the scripted duel is the engine alone, for reading
+            worst = min(worst, change)
         print(f"  {unit:<44} before {rates['before']:>9,.0f} (ratio to bare SimPy {ratios['before']:.4f})"
               f"   after {rates['after']:>9,.0f} (ratio {ratios['after']:.4f})   after/before {change:.3f}")
+    turns = {k: statistics.median(r["duel_turns"] for r in v) for k, v in runs.items() if "duel_turns" in v[0]}
+    if len(turns) == 2:
+        print(f"  brawler duels are not the same fights in the two trees (rulings changed since): "
+              f"{turns['before']:.2f} turns a duel before, {turns['after']:.2f} after")
     print(f"goal: within 10 % of before: {'met' if worst >= 0.9 else 'NOT met'} (worst {worst:.3f})")
     return 0
 

@@ -34,6 +34,29 @@ def big_map(n: int = 128):
     return TacticalMap.from_grid(rows, spawns=spawns, name="bench-128")
 
 
+class Scripted:
+    """The same trivial policy in both trees (walk at the nearest enemy, quick-strike it with the
+    first weapon): the engine's and the ruleset's cost without the shipped policies, which have grown
+    since the seam (issue 11 is about the engine; ``brawler`` and ``advance`` are not the same code in
+    the two trees). Only API both trees share: ``view.me``, ``view.nearest_enemy()``, ``Plan``."""
+
+    name = "scripted"
+
+    def __init__(self) -> None:
+        from tactics.sim.plan import Act, MoveTo, Plan
+
+        self.Act, self.MoveTo, self.Plan = Act, MoveTo, Plan
+
+    def plan(self, view):
+        me, foe = view.me, view.nearest_enemy()
+        if foe is None:
+            return self.Plan([], "nobody left")
+        strike = self.Act("quick strike", target=foe.id)
+        if abs(foe.x - me.x) + abs(foe.y - me.y) <= 1.5:
+            return self.Plan([strike], "strike")
+        return self.Plan([self.MoveTo(foe.x, foe.y), strike], "close and strike")
+
+
 def bare(timeouts: int, processes: int) -> float:
     env = simpy.Environment()
     per = max(1, timeouts // processes)
@@ -62,18 +85,25 @@ def battle(tmap, steven, clone) -> float:
     return turns / (time.process_time() - t0)
 
 
-def duels(tmap, steven, clone, n: int) -> float:
+def duels(tmap, steven, clone, n: int, policy=None, counts: dict | None = None) -> float:
+    """Duels per CPU second (``brawler``, or ``policy()`` a fresh object per fighter); ``counts`` gets
+    the turns and events played (the two trees' fights differ: the rulings changed since)."""
     from tactics import Encounter
 
     shared: dict = {}
-    turns = 0
+    turns = events = 0
     t0 = time.process_time()
     for seed in range(n):
         enc = Encounter(tmap, seed=seed, shared=shared)
-        enc.add(steven, team="red", policy="brawler")
-        enc.add(clone, team="blue", policy="brawler")
-        turns += sum(1 for e in enc.run(until=120).events if type(e).__name__ == "Turn")
-    return n / (time.process_time() - t0)
+        enc.add(steven, team="red", policy="brawler" if policy is None else policy())
+        enc.add(clone, team="blue", policy="brawler" if policy is None else policy())
+        got = enc.run(until=120).events
+        turns += sum(1 for e in got if type(e).__name__ == "Turn")
+        events += len(got)
+    t = time.process_time() - t0
+    if counts is not None:
+        counts.update(turns=turns, events=events)
+    return n / t
 
 
 def main() -> None:
@@ -89,13 +119,19 @@ def main() -> None:
     big, arena = big_map(), load_map(Path(a.root) / "maps/arena.toml")
     battle(big, steven, clone)  # warm: graphs, jump tables
     duels(arena, steven, clone, 50)
-    out = {"battle": [], "battle_bare": [], "duels": [], "duels_bare": []}
+    duels(arena, steven, clone, 50, Scripted)
+    out = {"battle": [], "battle_bare": [], "duels": [], "duels_bare": [], "scripted": [], "scripted_bare": []}
+    counts: dict = {}
     for _ in range(a.repeat):
         out["battle"].append(battle(big, steven, clone))
         out["battle_bare"].append(bare(10_000, 200))
-        out["duels"].append(duels(arena, steven, clone, a.duels))
+        out["duels"].append(duels(arena, steven, clone, a.duels, counts=counts))
         out["duels_bare"].append(bare(10_000, 2))
-    print(json.dumps({k: statistics.median(v) for k, v in out.items()}))
+        out["scripted"].append(duels(arena, steven, clone, a.duels, Scripted))
+        out["scripted_bare"].append(bare(10_000, 2))
+    got = {k: statistics.median(v) for k, v in out.items()}
+    got["duel_turns"] = counts["turns"] / a.duels  # the fights differ between the trees: say how
+    print(json.dumps(got))
 
 
 if __name__ == "__main__":
