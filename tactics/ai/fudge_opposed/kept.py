@@ -137,29 +137,26 @@ LAST = "fudge last kept turns"
 def snapshot(me: Any, target: Any) -> tuple[Any, ...] | None:
     """All a kept turn's key reads that can change within a fight, read plainly: both fighters' sheet,
     ``prone``, ``partner``, ``role`` and position (``UnitView.glance``), their statuses (copies, None when
-    empty), the enemy's id and last weapon. None when either holds a list status (jammed, dropped...) or a
-    taken weapon, as :func:`glance` (the glance's ``state`` is the same object while the fighter lives:
-    only its ``taken`` and ``last_weapon`` are read). With the same two fighters alone on the map, the same
-    snapshot makes the same :func:`turn_key`."""
+    empty; lists as tuples), the enemy's id and last weapon. None when either holds a taken weapon (keyed
+    by ``id``), as :func:`glance` (the glance's ``state`` is the same object while the fighter lives: only
+    its ``taken`` and ``last_weapon`` are read). With the same two fighters alone on the map, the same
+    snapshot makes the same :func:`turn_key`: a weapon out of use (jammed, dropped) is in the statuses,
+    and the key reads it through the weapons in use."""
     a, b = me.glance, target.glance   # (sheet, prone, partner, role, x, y, z, state)
     if a[7].taken or b[7].taken:
         return None
     sa, sb = me.status, target.status
-    if sa:
-        for v in sa.values():
-            if type(v) is list:
-                return None
-        sa = dict(sa)
-    else:
-        sa = None
-    if sb:
-        for v in sb.values():
-            if type(v) is list:
-                return None
-        sb = dict(sb)
-    else:
-        sb = None
-    return (target.id, a, b, sa, sb, b[7].last_weapon)
+    return (target.id, a, b, _frozen(sa) if sa else None, _frozen(sb) if sb else None, b[7].last_weapon)
+
+
+def _frozen(st: Any) -> dict[str, Any]:
+    """A copy of a status mapping, its lists (jammed, dropped...) as tuples: a list changed in place
+    after the copy still reads as a change."""
+    out = dict(st)
+    for k, v in out.items():
+        if type(v) is list:
+            out[k] = tuple(v)
+    return out
 
 
 def last_turn(view: Any, policy: Any) -> Plan | None:

@@ -133,6 +133,11 @@ def test_the_last_turn_is_kept_only_while_nothing_it_read_changed():
     enc, a, b = duel()
     view = enc.view_for(a)
     policy = Duelist()
+    b.status["jammed"] = ["dagger"]   # a list status is kept too, and a change in place still tells
+    first = policy.plan(view)
+    assert same(last_turn(view, policy), first)
+    b.status["jammed"].append("sword")
+    assert last_turn(view, policy) is None
     policy.plan(view)
     enc.add(character_for("brawler", None, "fudge-opposed"), team="blue", at=(30, 20), policy="duelist")
     assert last_turn(view, policy) is None   # a third fighter: allies and labels may read otherwise
