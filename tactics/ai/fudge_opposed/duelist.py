@@ -25,7 +25,7 @@ from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M
 from tactics.sim.plan import Plan
 
 from .common import FudgePolicy, close_in, focus, in_reach
-from .kept import keep_plan, kept_plan, turn_key
+from .kept import keep_plan, kept_plan, last_turn, remember, turn_key
 from .melee import SHOVE, drop_behind, edge_spots, full_defence, options, outnumbered
 from .odds import best, explain, label
 
@@ -36,6 +36,12 @@ class Duelist(FudgePolicy):
     name = "duelist"
     grapples = False
 
+    def plan(self, view: Any) -> Plan:
+        """My last kept turn again while nothing it read has changed (:func:`~.kept.last_turn`), else
+        :meth:`FudgePolicy.plan`."""
+        got = last_turn(view, self)
+        return got if got is not None else super().plan(view)
+
     def paid(self, view: Any, me: Any, enemies: list[Any], st: dict[str, Any] | None = None, hidden: int = 0) -> Plan:
         """Face to face with the last enemy, the turn kept from a turn like it (:mod:`.kept`)."""
         key = None if hidden else turn_key(view, me, enemies, self.grapples, st)
@@ -43,6 +49,8 @@ class Duelist(FudgePolicy):
         if plan is None:
             plan = super().paid(view, me, enemies, st, hidden)
             keep_plan(view, key, plan)
+        if key is not None:
+            remember(view, self, me, enemies[0], key)
         return plan
 
     def decide(self, view: Any, me: Any, enemies: list[Any]) -> Plan:

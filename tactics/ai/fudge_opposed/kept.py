@@ -28,6 +28,16 @@ weapon's odds read the exact distance)::
 Entries pin the sheets and weapons whose ``id`` the key holds (no id is
 reused while it lives); the store is bounded (:data:`TURN_MEMORY`, all
 forgotten when full).
+
+Most turns of a duel are the turn before over again: nobody moved, no status
+changed. :func:`remember` keeps each fighter's kept turn in ``view.memo`` under
+a :func:`snapshot` of all the key was made from, and :func:`last_turn` hands it
+back before anything else is read while the snapshot is the same and the two
+are still alone (no key, glance or store look-up)::
+
+    plan = last_turn(view, policy)                   # None: weigh (or look up) the turn
+    ...
+    remember(view, policy, me, target, key)          # after keep_plan
 """
 
 from __future__ import annotations
@@ -120,6 +130,77 @@ def glance(me: Any, target: Any, st_me: dict[str, Any] | None = None) -> tuple[A
     return (target.id, me.pos, target.pos, id(me.sheet), id(target.sheet), dict(a), b, sb.last_weapon)
 
 
+LAST = "fudge last kept turns"
+"""``view.memo`` key: each fighter's last kept turn, ``id -> (policy, snapshot, (steps, reason, alternatives))``."""
+
+
+def snapshot(me: Any, target: Any) -> tuple[Any, ...] | None:
+    """All a kept turn's key reads that can change within a fight, read plainly: both fighters' sheet,
+    ``prone``, ``partner``, ``role`` and position (``UnitView.glance``), their statuses (copies, None when
+    empty; lists as tuples), the enemy's id and last weapon. None when either holds a taken weapon (keyed
+    by ``id``), as :func:`glance` (the glance's ``state`` is the same object while the fighter lives: only
+    its ``taken`` and ``last_weapon`` are read). With the same two fighters alone on the map, the same
+    snapshot makes the same :func:`turn_key`: a weapon out of use (jammed, dropped) is in the statuses,
+    and the key reads it through the weapons in use."""
+    a, b = me.glance, target.glance   # (sheet, prone, partner, role, x, y, z, state)
+    if a[7].taken or b[7].taken:
+        return None
+    sa, sb = me.status, target.status
+    return (target.id, a, b, _frozen(sa) if sa else None, _frozen(sb) if sb else None, b[7].last_weapon)
+
+
+def _frozen(st: Any) -> dict[str, Any]:
+    """A copy of a status mapping, its lists (jammed, dropped...) as tuples: a list changed in place
+    after the copy still reads as a change."""
+    out = dict(st)
+    for k, v in out.items():
+        if type(v) is list:
+            out[k] = tuple(v)
+    return out
+
+
+def last_turn(view: Any, policy: Any) -> Plan | None:
+    """A copy of the plan :func:`remember` kept for the acting fighter, when ``policy`` kept it, the
+    fighter and its enemy are the only two on the map and :func:`snapshot` reads as it did then; else None.
+
+    Then :meth:`~.common.FudgePolicy.plan` would go the same way to the same key: the enemy is the one
+    able enemy, unhidden (its statuses are the same), nobody is an ally, the label reads the same two
+    names, and my statuses (no grip, not prone, nothing out of use) send it to ``paid`` again."""
+    kept = view.memo.get(LAST)
+    if kept is None:
+        return None
+    me = view.me
+    got = kept.get(me.id)
+    if got is None or got[0] is not policy:
+        return None
+    units = view.units()
+    if len(units) != 2:
+        return None
+    target = units[1] if units[0] is me else units[0]
+    if not target.able or snapshot(me, target) != got[1]:
+        return None
+    steps, reason, alternatives = got[2]
+    return Plan(list(steps), reason, alternatives)
+
+
+def remember(view: Any, policy: Any, me: Any, target: Any, key: tuple[Any, Any] | None) -> None:
+    """After a turn under ``key`` (:func:`turn_key`): keep its plan for :func:`last_turn` when the store
+    holds it (a face-to-face turn's) and the two fighters are alone."""
+    if key is None:
+        return
+    store = view.shared.get(STORE)
+    got = store.get(key[0]) if store is not None else None
+    if got is None or len(view.units()) != 2:
+        return
+    seen = snapshot(me, target)
+    if seen is None:
+        return
+    kept = view.memo.get(LAST)
+    if kept is None:
+        kept = view.memo[LAST] = {}
+    kept[me.id] = (policy, seen, got[0])
+
+
 def kept_plan(view: Any, key: tuple[Any, Any] | None) -> Plan | None:
     """A copy of the plan kept under ``key`` (None: none kept, or no key)."""
     if key is None:
@@ -144,4 +225,5 @@ def keep_plan(view: Any, key: tuple[Any, Any] | None, plan: Plan) -> None:
     store[key[0]] = ((tuple(plan.steps), plan.reason, tuple(plan.alternatives)), key[1])
 
 
-__all__ = ["turn_key", "glance", "kept_plan", "keep_plan", "TURN_MEMORY", "GLANCES"]
+__all__ = ["turn_key", "glance", "kept_plan", "keep_plan", "TURN_MEMORY", "GLANCES", "LAST", "snapshot",
+           "last_turn", "remember"]

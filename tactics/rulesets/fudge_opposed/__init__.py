@@ -86,6 +86,9 @@ class FudgeOpposed:
     round_seconds = ROUND_SECONDS
     options_type = FudgeOptions
     actions = ACTIONS
+    turn_windows = False
+    """Its only window, the let-go (:func:`~.attacks.let_go_window`), is a choice, never a ``turn`` window:
+    the engine need not ask :meth:`reactions` on every act (the protocol's ``reactions``)."""
 
     # -- sheets and presentation -------------------------------------------------
     def sheet_from_dict(self, data: dict[str, Any], source: str = "<dict>") -> Sheet:

@@ -108,3 +108,62 @@ def test_duels_play_the_same_with_and_without_glances(monkeypatch):
         enc.add(character_for("shield_bearer", None, "fudge-opposed"), team="blue", policy="duelist")
         enc.run(until=120)
     assert made and all(made)
+
+
+def test_the_last_turn_is_kept_only_while_nothing_it_read_changed():
+    """``last_turn`` hands back the fighter's last kept turn, and nothing once anything the key read
+    changed, another fighter joined, or another policy asks."""
+    from tactics.ai.fudge_opposed.kept import LAST, last_turn
+
+    for change in (lambda a, b: setattr(b, "prone", True), lambda a, b: b.status.update(full_defence=True),
+                   lambda a, b: a.status.update(full_defence=True), lambda a, b: setattr(b, "x", b.x + 0.3),
+                   lambda a, b: setattr(a, "y", a.y + 0.2), lambda a, b: setattr(b.state, "last_weapon", "hands"),
+                   lambda a, b: b.status.update(jammed=["sword"])):
+        policy = Duelist()
+        enc, a, b = duel()
+        view = enc.view_for(a)
+        assert last_turn(view, policy) is None   # nothing kept yet
+        first = policy.plan(view)
+        assert LAST in view.memo
+        again = last_turn(view, policy)
+        assert again is not None and same(again, first) and again.steps is not first.steps
+        assert last_turn(view, Duelist()) is None   # another policy's turn is not this one's
+        change(a, b)
+        assert last_turn(view, policy) is None
+    enc, a, b = duel()
+    view = enc.view_for(a)
+    policy = Duelist()
+    b.status["jammed"] = ["dagger"]   # a list status is kept too, and a change in place still tells
+    first = policy.plan(view)
+    assert same(last_turn(view, policy), first)
+    b.status["jammed"].append("sword")
+    assert last_turn(view, policy) is None
+    policy.plan(view)
+    enc.add(character_for("brawler", None, "fudge-opposed"), team="blue", at=(30, 20), policy="duelist")
+    assert last_turn(view, policy) is None   # a third fighter: allies and labels may read otherwise
+
+
+def test_duels_play_the_same_with_and_without_the_last_turn(monkeypatch):
+    """Whole fights: every turn ``last_turn`` hands back is the plan the policy weighs (or looks up) afresh."""
+    import tactics.ai.fudge_opposed.kept as kept_mod
+    from tactics.ai.fudge_opposed.common import FudgePolicy
+
+    checked = []
+    real = kept_mod.last_turn
+
+    def both(view, policy):
+        got = real(view, policy)
+        if got is not None:
+            kept = view.memo.pop(kept_mod.LAST)
+            fresh_plan = FudgePolicy.plan(policy, view)
+            view.memo[kept_mod.LAST] = kept
+            checked.append(same(got, fresh_plan))
+        return got
+
+    monkeypatch.setattr("tactics.ai.fudge_opposed.duelist.last_turn", both)
+    for seed in range(6):
+        enc = Encounter(load_map(ROOT / "maps" / "arena.toml"), seed=seed, ruleset="fudge-opposed", shared={})
+        enc.add(character_for("swordsman", None, "fudge-opposed"), team="red", policy="duelist")
+        enc.add(character_for("shield_bearer", None, "fudge-opposed"), team="blue", policy="duelist")
+        enc.run(until=120)
+    assert len(checked) > 20 and all(checked)
