@@ -41,8 +41,8 @@ damage turns that much stun into damage::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from operator import itemgetter
+from typing import NamedTuple
 
 POOLS: tuple[str, ...] = ("ready", "defense", "other", "stun", "damage")
 """The five pools, in the order the seed lists them."""
@@ -57,9 +57,9 @@ HARM_ORDER: tuple[str, ...] = ("ready", "defense", "other")
 """Where harm takes its points from, first to last (001 · Hit Points · Receiving Stun and Damage)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Pools:
-    """The five pools of one fighter; immutable, every change makes a new one."""
+class Pools(NamedTuple):
+    """The five pools of one fighter; immutable, every change makes a new one. A named tuple: made a
+    dozen times a turn, and a tuple's fields cost less to build than a frozen dataclass's."""
 
     ready: int
     defense: int

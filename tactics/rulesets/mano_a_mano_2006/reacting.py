@@ -24,8 +24,7 @@ is cut down to fit (modifier points kept first)::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tactics.rules.protocol import Window
 
@@ -35,8 +34,7 @@ DEFEND_OPTIONS = ("defense", "parry", "counter", "none")
 INTERFERE_OPTIONS = ("parry", "attack", "none")
 
 
-@dataclass(frozen=True, slots=True)
-class Reaction:
+class Reaction(NamedTuple):
     """A read answer: ``kind`` defense, parry, counter, attack (an ally's interfering attack) or none."""
 
     kind: str
