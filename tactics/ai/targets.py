@@ -69,10 +69,9 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     best_reach_key: tuple = ()
     best = None
     best_key = math.inf
-    for e in enemies:
-        ex, ey, ez = e.pos
+    for e, ex, ey, ez, standing, partner, role in view.placed(enemies):
         d = hyp(ex - mx, ey - my)
-        unhurt = e.health == fresh if fresh is not None else progress(e) <= 0
+        unhurt = standing == fresh if fresh is not None else progress(e) <= 0
         if d <= flat and abs(ez - mz) <= up:
             k = (unhurt, -worn(e), d)
             if best_reach is None or k < best_reach_key:
@@ -82,7 +81,7 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
             continue
         if not unhurt:
             d -= FOCUS_SLACK_M
-        if e.partner is not None and e.role == PINNED_ROLE:
+        if partner is not None and role == PINNED_ROLE:
             d -= PINNED_M  # an ally has it pinned
         if d < best_key:
             best, best_key = e, d

@@ -177,6 +177,13 @@ class View:
         The bounds are widened by a micrometre for rounding."""
         return self._enc.enemies_near((of or self.me)._c, slack, within)
 
+    @staticmethod
+    def placed(units: list[UnitView]) -> list[tuple[UnitView, float, float, float, str, str | None, str | None]]:
+        """``(u, x, y, z, standing, partner, role)`` of each of ``units``, read in one pass (what a
+        target pick weighs of every near enemy each turn: seven properties an enemy cost some 3,000
+        machine instructions, branch brawl8)."""
+        return [(u, (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for u in units]
+
     def allies_near(self, within: float, of: UnitView | None = None) -> list[UnitView]:
         """The able allies of ``of`` (default: me) at most ``within`` metres away (3-D, widened by a
         micrometre for rounding), in the order of :meth:`allies`: a spatial query on the engine's

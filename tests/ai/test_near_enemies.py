@@ -140,3 +140,15 @@ def test_cover_plan_over_the_near_units_is_the_plan_over_all():
                 assert got.steps[0].target == want[0]
                 assert got.reason.endswith(enc.combatants[want[1]].sheet.name)
     assert covering >= 3  # the crowds do hold fighters worth covering
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_placed_reads_what_the_properties_say(seed):
+    """``View.placed`` (the pick's one read of each near enemy) gives each unit's own position, standing,
+    partner and role, in the order given."""
+    enc, view = _crowd(seed)
+    units = view.enemies()[::-1] + [view.me]
+    got = view.placed(units)
+    assert [g[0] for g in got] == units
+    assert got == [(u, u.x, u.y, u.z, u.standing, u.partner, u.role) for u in units]
+    assert any(g[5] is not None for g in got) and any(g[4] == "injured" for g in got)

@@ -38,13 +38,13 @@ from tactics.ai.approach import HOLDING, STOP_M, approach_point, move_toward
 from tactics.ai.fields import movers, reach_field
 from tactics.ai.mano_a_mano.lawful import Lawful
 from tactics.ai.mano_a_mano import tricks, trips
-from tactics.ai.mano_a_mano.focus import pick_target
+from tactics.ai.mano_a_mano.focus import FRESH, worn
 from tactics.ai.mano_a_mano.odds import matchup, note_chances
 from tactics.ai.mano_a_mano.spoils import spoils_plan
 from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
-from tactics.ai.targets import FOCUS_SLACK_M, PINNED_M
+from tactics.ai.targets import FOCUS_SLACK_M, PINNED_M, pick_target
 from tactics.map import Mover
 from tactics.sim.plan import Act, MoveTo, Plan
 from tactics.rulesets.mano_a_mano.resolve import MELEE_REACH_M, MELEE_REACH_UP_M
@@ -143,7 +143,9 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         p = tricks.ready_plan(view, me)
         if p is not None:
             return p
-        target = pick_target(view, me, enemies, every=True)  # this turn's view.enemies(), untouched
+        # focus.pick_target's measures, without its frame (positional: no keyword parsing, every turn);
+        # every=True: this turn's view.enemies(), untouched
+        target = pick_target(view, me, enemies, None, worn, FRESH, True)
         assert target is not None
         self._target = target
         mx, my, mz = me.pos
