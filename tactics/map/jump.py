@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -250,7 +251,7 @@ def _ray_table(event: np.ndarray, blocked: np.ndarray, r: int, c: int, pool: tup
     target = ix[rows_, ahead]
     table = np.where(ev[rows_, ahead], target, ~target)
     back = table[:, ::-1] if r + c < 0 else table
-    return tuple(map(pool.__getitem__, ((back.T if r else back).ravel() + event.size).tolist()))
+    return itemgetter(*((back.T if r else back).ravel() + event.size).tolist())(pool)  # in C (frozen_ints)
 
 
 def jump_search(graph: CellGraph, t: JumpTables, start: int, goal: int,

@@ -53,6 +53,12 @@ class Routing:
         edges with ``weight`` (cost in metres), ``kind``, ``surface``, ``gap``."""
         return self.movement_arrays(mover).to_networkx()
 
+    @locked_cached_property
+    def _heights_flat(self) -> memoryview:
+        """The heights as floats, flat (row-major): item ``row * cols + col`` is ``float(heights[row, col])``
+        (a memoryview: each read makes its float, no object kept per cell)."""
+        return memoryview(np.ascontiguousarray(self.heights, dtype=float).ravel())
+
     def _point3(self, p: Sequence[float]) -> tuple[float, float, float]:
         if len(p) >= 3:
             return float(p[0]), float(p[1]), float(p[2])
@@ -87,11 +93,25 @@ class Routing:
 
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
-        a, b = self._point3(start), self._point3(goal)
-        s, cols = self.cell_size, self.cols
-        ca, ra, cb, rb = math.floor(a[0] / s), math.floor(a[1] / s), math.floor(b[0] / s), math.floor(b[1] / s)
-        if not (0 <= ca < cols and 0 <= ra < self.rows and 0 <= cb < cols and 0 <= rb < self.rows):
-            return None  # (cell_of and in_bounds, inline: every move of every turn asks)
+        s, cols, rows = self.cell_size, self.cols, self.rows
+        # _point3, cell_of and in_bounds, inline (every move of every turn asks; a 2-D point's height is
+        # read from a flat copy of the heights, not from the array one item at a time)
+        if len(start) >= 3:
+            a = (float(start[0]), float(start[1]), float(start[2]))
+            ca, ra = math.floor(a[0] / s), math.floor(a[1] / s)
+        else:
+            x, y = float(start[0]), float(start[1])
+            ca, ra = math.floor(x / s), math.floor(y / s)
+            a = (x, y, self._heights_flat[ra * cols + ca] if 0 <= ca < cols and 0 <= ra < rows else 0.0)
+        if len(goal) >= 3:
+            b = (float(goal[0]), float(goal[1]), float(goal[2]))
+            cb, rb = math.floor(b[0] / s), math.floor(b[1] / s)
+        else:
+            x, y = float(goal[0]), float(goal[1])
+            cb, rb = math.floor(x / s), math.floor(y / s)
+            b = (x, y, self._heights_flat[rb * cols + cb] if 0 <= cb < cols and 0 <= rb < rows else 0.0)
+        if not (0 <= ca < cols and 0 <= ra < rows and 0 <= cb < cols and 0 <= rb < rows):
+            return None
         u, v = ra * cols + ca, rb * cols + cb
         cls = g.cls_flat
         ka, kb = cls[u], cls[v]
