@@ -228,12 +228,15 @@ def first_of(recs: list[tuple[int, float]], score: Any) -> tuple[int, float]:
 
 
 def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone: bool, stood: bool,
-                threat_key: tuple | None, future_weight: float, key: tuple | None = None) -> list[tuple]:
+                threat_key: tuple | None, future_weight: float, key: tuple | None = None, way: int = 0,
+                low_odds: float = 0.0) -> list[tuple]:
     """The options of one group of alike spots, each action at the group's spot that scores it best
     (``recs``: the group's :func:`records`; ``threat_key``: what the threats at these spots read,
     shared with other groups; ``key``: what my shots there read; ``future_weight``: the tactician's
-    ``FUTURE``), not made yet: ``(place among a spot's options, score, kind, the attack's odds or
-    None, recs, score(base), make)``, the score the group's best spot's (its last record's);
+    ``FUTURE``; ``way``: the tactician's place of lying or standing up among the phase's ways), not
+    made yet: ``(way, place among a spot's options, score, kind, recs, score(base), make)``, as
+    :func:`best_of_kinds` reads them, the score the group's best spot's (its last record's), no
+    attack under ``low_odds`` (its place kept: the others' places are as with it);
     ``make`` is ``(maker, *numbers)`` and ``maker(ctx, spot, score, *numbers)`` gives the
     :class:`~.option.Option` (:func:`made`; a phase weighs dozens and keeps the best of each kind:
     :func:`best_of_kinds`, which finds the spot only for those).
@@ -244,35 +247,50 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     r = group[0]   # every spot of the group gives the same numbers
     running = ctx.sp.cost[r] > ctx.walk + 1e-6
     # the spot as a place to fight from next phase
-    best_next, shots, gain = shot_numbers(ctx, r, prone, stood, running, key)
-    t_next, t_now, t_fd = threat_numbers(ctx, r, prone, stood, running, threat_key)
+    # the two memos' answers read here when they hold them (a phase asks of dozens of groups)
+    got = None if key is None else ctx.kept_shots.get((key, prone, stood))
+    best_next, shots, gain = shot_numbers(ctx, r, prone, stood, running, key) if got is None else got
+    got = None if threat_key is None else ctx.kept_threats.get((threat_key, prone, stood, running))
+    if got is None:
+        t_next, t_now, t_fd = threat_numbers(ctx, r, prone, stood, running, threat_key)
+    else:
+        s_next, s_now, s_fd = got
+        left = ctx.my_left
+        t_next, t_now, t_fd = s_next / left, s_now / left, None if s_fd is None else s_fd / left
     if best_next is not None:
         ctx.any_attack = True
     future = future_weight * ((0.0 if best_next is None else best_next) - c * t_next)
     top = recs[-1][1]
     m_now = c * t_now
+    place = 0
     if not stood:
         m_fd = c * t_fd
-        out = [(0, top + future - m_fd, "full defense", None, recs, lambda b: b + future - m_fd,
+        out = [(way, 0, top + future - m_fd, "full defense", recs, lambda b: b + future - m_fd,
                 (_full_defense, t_fd, stood))]
         kinds = ctx.kinds
         for n, s, g in shots:
+            place += 1
+            if s.p < low_odds:
+                continue
             got = kinds.get((n, id(s.weapon)))   # the phase's weapons stand while it is weighed
             if got is None:
                 w = s.weapon
                 action = "melee attack" if w.melee else "ranged attack"
                 got = kinds[n, id(w)] = (f"{action} on {ctx.targets[n][0].name} ({w.name})", action)
-            out.append((len(out), top + future + g - m_now, got[0], s.p, recs, lambda b, g=g: b + future + g - m_now,
+            out.append((way, place, top + future + g - m_now, got[0], recs, lambda b, g=g: b + future + g - m_now,
                         (_attack, n, s, g, got[0], got[1], t_now, stood)))
+        place += 1
     elif not ctx.p.attacks:
-        out = [(0, top + future - m_now, "stand up", None, recs, lambda b: b + future - m_now, (_stand_up, t_now, stood))]
+        out = [(way, 0, top + future - m_now, "stand up", recs, lambda b: b + future - m_now,
+                (_stand_up, t_now, stood))]
+        place = 1
     else:
         out = []
     if gain is not None:
-        out.append((len(out), top + future + gain - m_now, f"stand up and {AIM}" if stood else AIM, None, recs,
+        out.append((way, place, top + future + gain - m_now, f"stand up and {AIM}" if stood else AIM, recs,
                     lambda b: b + future + gain - m_now, (_aim, gain, t_now, stood)))
     elif stood and ctx.p.attacks:
-        out.append((len(out), top + future - m_now, "stand up", None, recs, lambda b: b + future - m_now,
+        out.append((way, place, top + future - m_now, "stand up", recs, lambda b: b + future - m_now,
                     (_stand_up, t_now, stood)))
     return out
 

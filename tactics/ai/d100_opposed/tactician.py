@@ -209,6 +209,7 @@ class _Ctx:
         mine = [(w, melee) for w, melee, _ in arms_of(view, s) if (policy.use_melee if melee else policy.use_ranged)] \
             if policy.attacks else []
         self.weapons = [w for w, _ in mine]
+        self.weapon_names = tuple([w.name for w in self.weapons])
         self.melee_only = bool(mine) and all(melee for _, melee in mine)
         safe = movers(view, me)[0]
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
@@ -226,7 +227,7 @@ class _Ctx:
         self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
                       flag(e, "aiming"), wounds(e), bool(e.prone), theirs)
                      for e, theirs in zip(enemies, arms)]
-        self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, tuple(w.name for w in self.weapons),
+        self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, self.weapon_names,
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):
         who shoots with what, and both sides' states; the sheets are fixed by the ids."""
@@ -327,12 +328,9 @@ class _Ctx:
         ways += [(False, bool(me.prone))]
         for way, (prone, stood) in enumerate(ways):
             for group, threat_key, key, recs in self.weighing(prone):
-                for k, top, kind, p, spots, score, make in weigh_group(self, group, recs, prone, stood, threat_key,
-                                                                        FUTURE, key):
-                    # no attack under LOW_ODDS: a walk instead of a run, another spot, another weapon, an aim
-                    # or full defense is always open, and each of them is worth more than a wasted phase
-                    if p is None or p >= LOW_ODDS:
-                        found.append((way, k, top, kind, spots, score, make))
+                # no attack under LOW_ODDS: a walk instead of a run, another spot, another weapon, an aim
+                # or full defense is always open, and each of them is worth more than a wasted phase
+                found += weigh_group(self, group, recs, prone, stood, threat_key, FUTURE, key, way, LOW_ODDS)
         return [made(self, i, score, make) for _, score, i, make in best_of_kinds(found)]
 
     def weighing(self, prone: bool) -> list[tuple[list[int], tuple | None, tuple | None, list[tuple[int, float]]]]:
@@ -342,7 +340,7 @@ class _Ctx:
         recheck made, :attr:`~.spots.Spots.fixed`), my weapons,
         how I weigh a place and the enemies' sheets (fixed by who asks)."""
         sp, pol = self.sp, self.p
-        key = (prone, sp.fixed, tuple(w.name for w in self.weapons), self.melee_only, pol.keep_away)
+        key = (prone, sp.fixed, self.weapon_names, self.melee_only, pol.keep_away)
         got = sp.kept.get(key)
         if got is not None:
             return got

@@ -85,6 +85,9 @@ class D100Opposed:
     round_seconds = ACTION_TURN_S
     options_type = Options
     actions: Mapping[str, ActionInfo] = ACTIONS
+    turn_windows = False
+    """Its only window, the defender's choice of skill (:func:`~.attack.defense_window`), is a choice,
+    never a ``turn`` window: the engine need not ask :meth:`reactions` on every act."""
 
     # -- sheets and presentation -------------------------------------------------
     def sheet_from_dict(self, data: dict[str, Any], source: str = "<dict>") -> Sheet:
@@ -245,35 +248,35 @@ class D100Opposed:
         return [window] if window else []
 
     def check(self, world: World, unit: Unit, act: Any) -> str | None:
-        action = field_of(act, "action")
+        return self._checked(world, unit, act, field_of(act, "action"))[0]
+
+    def _checked(self, world: World, unit: Unit, act: Any, action: Any) -> tuple[str | None, Any, Any]:
+        """:meth:`check`'s answer, with an attack's target and weapon (both None for other acts)."""
         info = ACTIONS.get(action)
         if info is None:
-            return f"unknown action {action!r}; known: {', '.join(ACTIONS)}"
+            return f"unknown action {action!r}; known: {', '.join(ACTIONS)}", None, None
         if not unit.able:
-            return f"{unit.name} is {self.standing(unit)}"
+            return f"{unit.name} is {self.standing(unit)}", None, None
         if info.kind in ("melee", "ranged"):
-            return self._attack_problem(world, unit, act, action)
+            return self._attack_checked(world, unit, act, action)
         if action == "stand up" and not unit.prone:
-            return "not prone"
+            return "not prone", None, None
         if action == "drop prone" and unit.prone:
-            return "already prone"
+            return "already prone", None, None
         wname = field_of(act, "weapon")
         if action == "draw weapon" and wname is not None and unit.sheet.weapon(wname) is None:
-            return f"no weapon {wname!r} on the sheet"
-        return None
+            return f"no weapon {wname!r} on the sheet", None, None
+        return None, None, None
 
     def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> list[Effect]:
-        why = self.check(world, unit, act)
         action = field_of(act, "action")
+        why, target, weapon = self._checked(world, unit, act, action)
         if why is None and isinstance(budget, PhaseBudget):
             why = budget.spend(ACTIONS[action].quick)
         if why is not None:
             return [Refused(unit.id, f"{action}: {why}")]
         st = attacks.state_of(unit)
-        if ACTIONS[action].kind in ("melee", "ranged"):
-            target = world.unit(field_of(act, "target"))
-            weapon = self._weapon(unit, field_of(act, "weapon"), action)
-            assert weapon is not None
+        if weapon is not None:   # an attack (003 · steps 1-8), target and weapon as the check found them
             window = attacks.defense_window(world, unit, target, action)
             choice = world.ask(target, window) if window else None
             setup = attacks.prepare(world, unit, target, weapon, choice)
@@ -320,7 +323,12 @@ class D100Opposed:
     # -- helpers -----------------------------------------------------------------
     def _weapon(self, unit: Unit, name: str | None, action: str) -> Weapon | None:
         """The named weapon, or the one with the best target number for ``action``."""
-        arms = [w for w in unit.sheet.arms if w.melee == (action == "melee attack")]
+        melee = action == "melee attack"
+        if name is not None:   # the sheet's own weapons first: bare hands (``arms``) come after them
+            for w in unit.sheet.weapons:
+                if w.name == name and w.melee == melee:
+                    return w
+        arms = [w for w in unit.sheet.arms if w.melee == melee]
         if name is not None:
             return next((w for w in arms if w.name == name), None)
         if not arms:
@@ -328,30 +336,36 @@ class D100Opposed:
         return max(arms, key=lambda w: unit.sheet.skill(w.skill)[1])
 
     def _attack_problem(self, world: World, unit: Unit, act: Any, action: str) -> str | None:
+        return self._attack_checked(world, unit, act, action)[0]
+
+    def _attack_checked(self, world: World, unit: Unit, act: Any, action: str) -> tuple[str | None, Any, Any]:
+        """Why the attack cannot be made, or None with its target and weapon."""
         tid = field_of(act, "target")
         if tid is None:
-            return "needs a target"
+            return "needs a target", None, None
         try:
             target = world.unit(tid)
         except KeyError:
             target = None
         if target is None:
-            return f"no fighter {tid!r}"
+            return f"no fighter {tid!r}", None, None
         if not target.able:
-            return f"{target.name} is already out of the fight"
+            return f"{target.name} is already out of the fight", None, None
         wname = field_of(act, "weapon")
         weapon = self._weapon(unit, wname, action)
         if weapon is None:
             kind = "melee" if action == "melee attack" else "ranged"
-            return f"no {kind} weapon {wname!r}" if wname else f"no {kind} weapon"
+            return (f"no {kind} weapon {wname!r}" if wname else f"no {kind} weapon"), None, None
         distance = world.distance(unit, target)
         if weapon.melee:
-            return None if distance <= REACH_M + 1e-9 else f"{target.name} is {distance:.1f} m away, beyond reach"
+            if distance <= REACH_M + 1e-9:
+                return None, target, weapon
+            return f"{target.name} is {distance:.1f} m away, beyond reach", None, None
         if distance > weapon.range.extreme + 1e-9:
-            return f"{target.name} is {distance:.1f} m away, beyond {weapon.name}'s extreme range"
+            return f"{target.name} is {distance:.1f} m away, beyond {weapon.name}'s extreme range", None, None
         if not world.line_of_sight(unit, target):
-            return f"no line of sight to {target.name}"
-        return None
+            return f"no line of sight to {target.name}", None, None
+        return None, target, weapon
 
     def _test(self, world: World, unit: Unit, skill: str, mods: list[tuple[str, int]]) -> Roll:
         st = attacks.state_of(unit)

@@ -95,6 +95,9 @@ class PhaseSchedule:
     orders: dict[int, list[str]] = field(default_factory=dict)
     initiative: dict[int, dict[str, int]] = field(default_factory=dict)
     joined: dict[str, int] = field(default_factory=dict)
+    _phases: dict[int, tuple[list[str], int, list[float]]] = field(default_factory=dict, repr=False, compare=False)
+    """Action turn -> (its order, phases, their starts) as :meth:`slots` last worked them out (again
+    when the order is another list: a new roll)."""
 
     def start_round(self, world: World, r: int) -> list[Effect]:
         """Roll everyone's initiative for action turn ``r``: one Check per fighter (in the order
@@ -141,8 +144,14 @@ class PhaseSchedule:
 
     def slots(self, uid: str, r: int) -> list[tuple[float, int]]:
         ids = self.orders.get(r, [])
-        n = self.phases(r)
-        offsets = phase_offsets(n, self.turn_s)
+        got = self._phases.get(r)
+        if got is None or got[0] is not ids:   # each fighter asks: the phases and their starts once a turn
+            n = self.phases(r)
+            got = self._phases[r] = (ids, n, phase_offsets(n, self.turn_s))
+            if len(self._phases) > 2:
+                for old in [k for k in self._phases if k != r]:
+                    del self._phases[old]
+        _, n, offsets = got
         if uid not in ids:
             return [(offsets[0] + ORDER_STEP * len(ids), 1)]
         rank = ids.index(uid)

@@ -61,6 +61,10 @@ class FighterState:
 
     def status_changes(self) -> dict[str, Any]:
         """The statuses that differ from those last shown (and remember them as shown)."""
+        shown = self.shown
+        if (shown.get("full_defense", False) == self.full_defense and shown.get("aiming", False) == self.aiming
+                and shown.get("running", False) == self.running):   # most phases: nothing changed
+            return {}
         now = self.statuses()
         changed = {k: v for k, v in now.items() if self.shown.get(k, False) != v}
         self.shown.update(changed)
