@@ -94,11 +94,36 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
-        attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
-        got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target),
-                           tuple(a.p for a in attacks))
+        got = memo[key] = _shared_strikes(view, me, target, key, charge_m, allow_strenuous, match)
     note_chances(view, got[0], got[2])  # for the guard (lawful): the odds of these blows, worked out
     return list(got[0]), got[1]
+
+
+SHARED_STRIKES = "brawler: strikes"
+"""The scenario-shared memo of :func:`_shared_strikes`."""
+
+
+def _shared_strikes(view: View, me: UnitView, target: UnitView, key: tuple, charge_m: float,
+                    allow_strenuous: bool | None, match: tuple) -> tuple[tuple[Act, ...], str, tuple[float, ...]]:
+    """:func:`strikes`' acts, text and chances worked out, kept in the scenario-shared cache too (the
+    fights of a loop meet the same matchups, targets and names: an encounter's first melee turns no
+    longer build the acts and the text again). ``key`` is :func:`strikes`' own (the matchup names the
+    sheets by id: the answer keeps both sheets, and is taken only while they are the very ones), plus
+    the target's name the text reads. The acts are frozen: several fights may hold the same ones."""
+    shared = view.shared.get(SHARED_STRIKES)
+    if shared is None:
+        shared = view.shared[SHARED_STRIKES] = {}
+    ch, tch = me.character, target.character
+    skey = (key, target.name)
+    got = shared.get(skey)
+    if got is not None and got[0] is ch and got[1] is tch:
+        return got[2]
+    attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
+    out = (tuple(a.act(target) for a in attacks), describe(attacks, target), tuple(a.p for a in attacks))
+    if len(shared) > 20_000:
+        shared.clear()
+    shared[skey] = (ch, tch, out)
+    return out
 
 
 class Brawler(Lawful, tricks.BreaksFree, Reactive):

@@ -50,31 +50,43 @@ shot or throw (:func:`attack_odds` alone); any other action has no chance to wei
 
 
 def lawful(view: View, plan: Plan) -> Plan:
-    """``plan`` without the actions the rules would refuse (see the module docstring)."""
+    """``plan`` without the actions the rules would refuse (see the module docstring).
+
+    One pass: the kept steps are copied only once one is dropped (most plans lose none), and a plan
+    without an action is handed back as it is (:func:`odds_record` has nothing to weigh in it)."""
     me = view.me
+    steps = plan.steps
     moved = False
-    kept: list[MoveTo | Act] = []
-    dropped: list[str] = []
+    kept: list[MoveTo | Act] | None = None  # (a copy once a step is dropped)
+    dropped: list[str] | None = None
     acts = 0
-    for step in plan.steps:
+    climbing = None
+    for i, step in enumerate(steps):
         if isinstance(step, MoveTo):
             moved = True
-            kept.append(step)
+            if kept is not None:
+                kept.append(step)
             continue
         why = view.refusal(step)
         if why is not None and moved and any(m in why for m in MOVED_AWAY):
             why = None
-        if why is None and me.climbing:
-            spec = ACTIONS.get(step.action)
-            if acts or spec is None or not spec.quick:
-                why = f"{step.action}: a climber does one quick action per turn"
+        if why is None:
+            if climbing is None:
+                climbing = me.climbing  # (nothing moves while the plan is checked: read once)
+            if climbing:
+                spec = ACTIONS.get(step.action)
+                if acts or spec is None or not spec.quick:
+                    why = f"{step.action}: a climber does one quick action per turn"
         if why is not None:
+            if dropped is None:
+                dropped, kept = [], list(steps[:i])  # every step before this one was kept
             dropped.append(why)
             continue
         acts += 1
-        kept.append(step)
-    if not dropped:
-        return odds_record(view, plan)
+        if kept is not None:
+            kept.append(step)
+    if dropped is None:
+        return odds_record(view, plan) if acts else plan
     if not kept:
         return Plan([], f"{plan.reason}; nothing allowed ({dropped[0]}): waiting", plan.alternatives)
     return odds_record(view, Plan(kept, f"{plan.reason} (dropped: {dropped[0]})", plan.alternatives))
