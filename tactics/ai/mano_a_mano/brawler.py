@@ -314,7 +314,8 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         if not r.arrives:
             note = f", {r.note}" if r.note else ""
             d = view.flat_distance(me, target) if distance is None else distance
-            return Plan(steps, f"closing on {target.name} ({d:.0f} m){note}")
+            # round(d): what ``{d:.0f}`` shows for a distance (both round half to even), without the float format
+            return Plan(steps, f"closing on {target.name} ({round(d)} m){note}")
         if not self.charge and steps:
             last = steps[-1]
             prev = (steps[-2].x, steps[-2].y) if len(steps) > 1 else (me.x, me.y)

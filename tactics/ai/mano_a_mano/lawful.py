@@ -341,12 +341,17 @@ class Lawful:
     """Mixed into a policy: the ``plan``, ``counter`` and ``after_counter`` each class defines
     pass their answers through :func:`lawful`."""
 
+    planning_scope = True
+    """Open :data:`~.odds.PLANNING` around the answer (a policy that weighs matchups and leaves the
+    chances of its blows: a memo of one plan); a policy that never does says False and saves the scope's
+    dict every turn (the guard's answers are the same without it: the scope only remembers)."""
+
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         for name in ("plan", "counter", "after_counter"):
             fn = cls.__dict__.get(name)
             if fn is not None and not getattr(fn, "_lawful", False):
-                setattr(cls, name, _checked(fn, name))
+                setattr(cls, name, _checked(fn, name, cls.planning_scope))
 
     def after_counter(self, view: View, plan: Plan) -> Plan:
         """A counter cut in: the rest of the plan, without what the rules would now refuse
@@ -354,11 +359,24 @@ class Lawful:
         return lawful(view, plan)
 
 
-def _checked(fn, name: str):  # type: ignore[no-untyped-def]
+def _checked(fn, name: str, scope: bool = True):  # type: ignore[no-untyped-def]
     """``fn`` answering through :func:`lawful`, with the matchups of one answer remembered meanwhile
     (:data:`~.odds.PLANNING`: nothing moves while a policy plans; a policy built on another answers
     inside the outer one's scope). Each wrapper opens the scope itself: one Python frame fewer a turn
-    than a shared helper (the plan is asked every turn of every fighter)."""
+    than a shared helper (the plan is asked every turn of every fighter). ``scope`` False: no scope
+    of its own (:attr:`Lawful.planning_scope`)."""
+    if not scope:
+        if name == "plan":
+            def plain(self, view):  # type: ignore[no-untyped-def]
+                return lawful(view, fn(self, view))
+            wrapped = plain
+        else:
+            def plain_answer(self, view, arg):  # type: ignore[no-untyped-def]
+                return lawful(view, fn(self, view, arg))
+            wrapped = plain_answer
+        wrapped.__name__, wrapped.__doc__, wrapped.__qualname__ = name, fn.__doc__, fn.__qualname__
+        wrapped._lawful = True  # type: ignore[attr-defined]
+        return wrapped
     if name == "plan":
         def plan(self, view):  # type: ignore[no-untyped-def]
             memo = view.memo
