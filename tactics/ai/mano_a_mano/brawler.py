@@ -137,6 +137,9 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         """Last turn's target and how far it was (charge traps: is it coming?)."""
         self._target: UnitView | None = None
         self._target_d = 0.0
+        self._rocks: tuple[Any, bool] | None = None
+        """The sheet last seen and whether it carries an unwieldy thrown object (:func:`.tricks.heave_plan`
+        says None without one: not asked then)."""
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
@@ -185,7 +188,12 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
         p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
-            p = tricks.heave_plan(view, me, enemies)
+            rocks = self._rocks  # heave_plan's first look (a rock on the sheet at all?), once per sheet
+            ch = me.character
+            if rocks is None or rocks[0] is not ch:
+                rocks = self._rocks = (ch, tricks._has_rocks(view, ch))
+            if rocks[1]:
+                p = tricks.heave_plan(view, me, enemies)
         if p is not None:
             return p
         mv = movers(view, me)
