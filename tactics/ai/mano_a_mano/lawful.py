@@ -68,7 +68,7 @@ def lawful(view: View, plan: Plan) -> Plan:
                 kept.append(step)
             continue
         why = view.refusal(step)
-        if why is not None and moved and any(m in why for m in MOVED_AWAY):
+        if why is not None and moved and (MOVED_AWAY[0] in why or MOVED_AWAY[1] in why):  # any of MOVED_AWAY
             why = None
         if why is None:
             if climbing is None:
