@@ -25,6 +25,7 @@ class Advance(Lawful):
     """The simplest fighter: nearest enemy, shoot if a ranged weapon reaches, else close and strike."""
 
     name = "advance"
+    planning_scope = False  # it weighs no matchup and leaves no chances: the guard's scope would stay unread
 
     def __init__(self) -> None:
         self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
@@ -67,9 +68,10 @@ class Advance(Lawful):
         if abs(mz - tz) <= MELEE_REACH_UP_M and flat <= MELEE_REACH_M:  # view.in_reach (this ruleset's reach)
             return kept[1]
         move = MoveTo(tx, ty, tz if me.flying else None)
+        reason = kept[1].reason  # "closing on <target>", made once with the kept plan
         if not me.flying and flat > view.movement(me) + MELEE_REACH_M:
-            return Plan([move], f"closing on {target.name}")  # no strike can land this turn
-        return Plan([move, strike], f"closing on {target.name}")
+            return Plan([move], reason)  # no strike can land this turn
+        return Plan([move, strike], reason)
 
 
 SHEET_LOOKS = "advance: sheets"

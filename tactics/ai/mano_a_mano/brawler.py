@@ -94,11 +94,36 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     if got is None:
         if len(memo) > 20_000:
             memo.clear()
-        attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
-        got = memo[key] = (tuple(a.act(target) for a in attacks), describe(attacks, target),
-                           tuple(a.p for a in attacks))
+        got = memo[key] = _shared_strikes(view, me, target, key, charge_m, allow_strenuous, match)
     note_chances(view, got[0], got[2])  # for the guard (lawful): the odds of these blows, worked out
     return list(got[0]), got[1]
+
+
+SHARED_STRIKES = "brawler: strikes"
+"""The scenario-shared memo of :func:`_shared_strikes`."""
+
+
+def _shared_strikes(view: View, me: UnitView, target: UnitView, key: tuple, charge_m: float,
+                    allow_strenuous: bool | None, match: tuple) -> tuple[tuple[Act, ...], str, tuple[float, ...]]:
+    """:func:`strikes`' acts, text and chances worked out, kept in the scenario-shared cache too (the
+    fights of a loop meet the same matchups, targets and names: an encounter's first melee turns no
+    longer build the acts and the text again). ``key`` is :func:`strikes`' own (the matchup names the
+    sheets by id: the answer keeps both sheets, and is taken only while they are the very ones), plus
+    the target's name the text reads. The acts are frozen: several fights may hold the same ones."""
+    shared = view.shared.get(SHARED_STRIKES)
+    if shared is None:
+        shared = view.shared[SHARED_STRIKES] = {}
+    ch, tch = me.character, target.character
+    skey = (key, target.name)
+    got = shared.get(skey)
+    if got is not None and got[0] is ch and got[1] is tch:
+        return got[2]
+    attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
+    out = (tuple(a.act(target) for a in attacks), describe(attacks, target), tuple(a.p for a in attacks))
+    if len(shared) > 20_000:
+        shared.clear()
+    shared[skey] = (ch, tch, out)
+    return out
 
 
 class Brawler(Lawful, tricks.BreaksFree, Reactive):
@@ -112,6 +137,9 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         """Last turn's target and how far it was (charge traps: is it coming?)."""
         self._target: UnitView | None = None
         self._target_d = 0.0
+        self._rocks: tuple[Any, bool] | None = None
+        """The sheet last seen and whether it carries an unwieldy thrown object (:func:`.tricks.heave_plan`
+        says None without one: not asked then)."""
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
@@ -160,7 +188,12 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
         p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
-            p = tricks.heave_plan(view, me, enemies)
+            rocks = self._rocks  # heave_plan's first look (a rock on the sheet at all?), once per sheet
+            ch = me.character
+            if rocks is None or rocks[0] is not ch:
+                rocks = self._rocks = (ch, tricks._has_rocks(view, ch))
+            if rocks[1]:
+                p = tricks.heave_plan(view, me, enemies)
         if p is not None:
             return p
         mv = movers(view, me)
@@ -289,7 +322,8 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         if not r.arrives:
             note = f", {r.note}" if r.note else ""
             d = view.flat_distance(me, target) if distance is None else distance
-            return Plan(steps, f"closing on {target.name} ({d:.0f} m){note}")
+            # round(d): what ``{d:.0f}`` shows for a distance (both round half to even), without the float format
+            return Plan(steps, f"closing on {target.name} ({round(d)} m){note}")
         if not self.charge and steps:
             last = steps[-1]
             prev = (steps[-2].x, steps[-2].y) if len(steps) > 1 else (me.x, me.y)

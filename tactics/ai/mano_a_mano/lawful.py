@@ -50,31 +50,43 @@ shot or throw (:func:`attack_odds` alone); any other action has no chance to wei
 
 
 def lawful(view: View, plan: Plan) -> Plan:
-    """``plan`` without the actions the rules would refuse (see the module docstring)."""
+    """``plan`` without the actions the rules would refuse (see the module docstring).
+
+    One pass: the kept steps are copied only once one is dropped (most plans lose none), and a plan
+    without an action is handed back as it is (:func:`odds_record` has nothing to weigh in it)."""
     me = view.me
+    steps = plan.steps
     moved = False
-    kept: list[MoveTo | Act] = []
-    dropped: list[str] = []
+    kept: list[MoveTo | Act] | None = None  # (a copy once a step is dropped)
+    dropped: list[str] | None = None
     acts = 0
-    for step in plan.steps:
+    climbing = None
+    for i, step in enumerate(steps):
         if isinstance(step, MoveTo):
             moved = True
-            kept.append(step)
+            if kept is not None:
+                kept.append(step)
             continue
         why = view.refusal(step)
-        if why is not None and moved and any(m in why for m in MOVED_AWAY):
+        if why is not None and moved and (MOVED_AWAY[0] in why or MOVED_AWAY[1] in why):  # any of MOVED_AWAY
             why = None
-        if why is None and me.climbing:
-            spec = ACTIONS.get(step.action)
-            if acts or spec is None or not spec.quick:
-                why = f"{step.action}: a climber does one quick action per turn"
+        if why is None:
+            if climbing is None:
+                climbing = me.climbing  # (nothing moves while the plan is checked: read once)
+            if climbing:
+                spec = ACTIONS.get(step.action)
+                if acts or spec is None or not spec.quick:
+                    why = f"{step.action}: a climber does one quick action per turn"
         if why is not None:
+            if dropped is None:
+                dropped, kept = [], list(steps[:i])  # every step before this one was kept
             dropped.append(why)
             continue
         acts += 1
-        kept.append(step)
-    if not dropped:
-        return odds_record(view, plan)
+        if kept is not None:
+            kept.append(step)
+    if dropped is None:
+        return odds_record(view, plan) if acts else plan
     if not kept:
         return Plan([], f"{plan.reason}; nothing allowed ({dropped[0]}): waiting", plan.alternatives)
     return odds_record(view, Plan(kept, f"{plan.reason} (dropped: {dropped[0]})", plan.alternatives))
@@ -329,12 +341,17 @@ class Lawful:
     """Mixed into a policy: the ``plan``, ``counter`` and ``after_counter`` each class defines
     pass their answers through :func:`lawful`."""
 
+    planning_scope = True
+    """Open :data:`~.odds.PLANNING` around the answer (a policy that weighs matchups and leaves the
+    chances of its blows: a memo of one plan); a policy that never does says False and saves the scope's
+    dict every turn (the guard's answers are the same without it: the scope only remembers)."""
+
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         for name in ("plan", "counter", "after_counter"):
             fn = cls.__dict__.get(name)
             if fn is not None and not getattr(fn, "_lawful", False):
-                setattr(cls, name, _checked(fn, name))
+                setattr(cls, name, _checked(fn, name, cls.planning_scope))
 
     def after_counter(self, view: View, plan: Plan) -> Plan:
         """A counter cut in: the rest of the plan, without what the rules would now refuse
@@ -342,11 +359,24 @@ class Lawful:
         return lawful(view, plan)
 
 
-def _checked(fn, name: str):  # type: ignore[no-untyped-def]
+def _checked(fn, name: str, scope: bool = True):  # type: ignore[no-untyped-def]
     """``fn`` answering through :func:`lawful`, with the matchups of one answer remembered meanwhile
     (:data:`~.odds.PLANNING`: nothing moves while a policy plans; a policy built on another answers
     inside the outer one's scope). Each wrapper opens the scope itself: one Python frame fewer a turn
-    than a shared helper (the plan is asked every turn of every fighter)."""
+    than a shared helper (the plan is asked every turn of every fighter). ``scope`` False: no scope
+    of its own (:attr:`Lawful.planning_scope`)."""
+    if not scope:
+        if name == "plan":
+            def plain(self, view):  # type: ignore[no-untyped-def]
+                return lawful(view, fn(self, view))
+            wrapped = plain
+        else:
+            def plain_answer(self, view, arg):  # type: ignore[no-untyped-def]
+                return lawful(view, fn(self, view, arg))
+            wrapped = plain_answer
+        wrapped.__name__, wrapped.__doc__, wrapped.__qualname__ = name, fn.__doc__, fn.__qualname__
+        wrapped._lawful = True  # type: ignore[attr-defined]
+        return wrapped
     if name == "plan":
         def plan(self, view):  # type: ignore[no-untyped-def]
             memo = view.memo

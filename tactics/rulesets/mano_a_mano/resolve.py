@@ -61,9 +61,11 @@ DARKNESS = {(light, kind): darkness_difficulty(light, col) for light in ("bright
 asks :func:`~tactics.rules.ranged.darkness_difficulty`, which names it)."""
 
 
-_KEPT = "attack: rule options, rounded distances"
+_KEPT = "attack: rule options, rounded distances, listed modifiers"
 """The world memo of :func:`_attack`: the encounter's optional rules as :class:`RuleOptions`, and
-``round(d, 6)`` of each distance struck across (the replay's figure; rounding costs a microsecond)."""
+``round(d, 6)`` of each distance struck across (the replay's figure; rounding costs a microsecond), and
+the roll record's list of ``(source, value)`` of each tuple of modifiers (a melee rolls with the same ones
+every turn; records are never changed, so rolls may share a list, as they share their empty tags)."""
 
 
 # -- small pieces -----------------------------------------------------------
@@ -270,8 +272,8 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     die = world.dice.d20()
     kept = memo.get(_KEPT)
     if kept is None:
-        kept = memo[_KEPT] = (RuleOptions(random_damage=opts.random_damage, critical_hit=opts.critical_hit), {})
-    rule_opts, rounded = kept
+        kept = memo[_KEPT] = (RuleOptions(random_damage=opts.random_damage, critical_hit=opts.critical_hit), {}, {})
+    rule_opts, rounded, listed = kept
     res = resolve_attack(ch, weapon, spec, target.sheet, die, attack_mods=tuple(attack_mods),
                          difficulty_mods=tuple(diff_mods), defense=defense, avoid_armor=tuple(step.avoid_armor),
                          charge_m=charge_m, in_water=att_swims, options=rule_opts)
@@ -285,8 +287,18 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         st.shots_left[weapon.name] -= 1
     if spec.defense_bonus_until_next_turn:
         st.defense_bonus.append(Modifier(spec.name, spec.defense_bonus_until_next_turn))
-    mods = [(m[0], int(m[1])) for m in res.attack_mods]
-    roll = d20_roll(die, mods, res.difficulty, [(m[0], int(m[1])) for m in res.difficulty_mods], res.hit)
+    amods, dmods = res.attack_mods, res.difficulty_mods
+    mods = listed.get(amods)  # the record's lists of (source, value), remembered per tuple of modifiers
+    if mods is None:
+        if len(listed) > 4096:
+            listed.clear()
+        mods = listed[amods] = [(m[0], int(m[1])) for m in amods]
+    tmods = listed.get(dmods)
+    if tmods is None:
+        if len(listed) > 4096:
+            listed.clear()
+        tmods = listed[dmods] = [(m[0], int(m[1])) for m in dmods]
+    roll = d20_roll(die, mods, res.difficulty, tmods, res.hit)
     dealt = {}
     r_damage, r_stun = res.damage, res.stun
     details = [("power", res.power), ("absorbed", res.absorbed)]
