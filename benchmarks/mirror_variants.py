@@ -2,9 +2,12 @@
 
     python benchmarks/mirror_variants.py -e tower,cavalry --seeds 10 --league-seeds 1,2 \
         --variant base= --variant rh=replies=True,hands=True --out /tmp/x.json
+    python benchmarks/mirror_variants.py ... --variant base= --variant new=opt=True --reuse /tmp/x.json
+
+With ``--reuse`` the variants already in that file (by name) are read, not played again.
 
 Each variant replaces the ``planner`` policy by ``Planner(**options)`` (options ``k=v``, Python
-literals) and plays the same games (both sides, the same seeds); per encounter it prints each
+literals; ``w_NAME=v`` sets a field of its ``Weights``) and plays the same games (both sides, the same seeds); per encounter it prints each
 variant's score, its spread over the league seeds, and the paired difference from the first variant.
 """
 
@@ -22,6 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 
 import tactics.ai as ai  # noqa: E402
 from tactics.ai.planner.policy import Planner  # noqa: E402
+from tactics.ai.planner.value import Weights  # noqa: E402
 from tactics.league.mirror import mirror_games  # noqa: E402
 from tactics.league.play import play  # noqa: E402
 from dataclasses import replace  # noqa: E402
@@ -36,6 +40,11 @@ def options(text: str) -> dict:
 
 
 def use(opts: dict) -> None:
+    """Makes ``planner`` mean ``Planner(**opts)``; an option ``w_NAME`` sets the field NAME of its ``Weights``."""
+    opts = dict(opts)
+    w = {k[2:]: opts.pop(k) for k in list(opts) if k.startswith("w_")}
+    if w:
+        opts["weights"] = Weights(**w)
     cls = type("PlannerV", (Planner,), {"__init__": lambda self, **kw: Planner.__init__(self, **{**opts, **kw})})
     ai.GENERIC_POLICIES["planner"] = cls
     ai.planner.POLICIES["planner"] = cls
@@ -53,12 +62,22 @@ def main() -> int:
     ap.add_argument("--variant", action="append", default=[])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default="")
+    ap.add_argument("--reuse", default="", help="a JSON of --out: variants named in it are not played again")
     args = ap.parse_args()
     encs = args.encounters.split(",")
     lseeds = [int(s) for s in args.league_seeds.split(",")]
     variants = [(v.split("=", 1)[0], options(v.split("=", 1)[1] if "=" in v else "")) for v in args.variant or ["base="]]
-    res: dict = {}
+    res: dict = json.loads(Path(args.reuse).read_text()) if args.reuse else {}
+
+    def wanted(key: str) -> bool:
+        enc, ls, seed, _ = key.split("|")
+        return enc in encs and int(ls) in lseeds and int(seed) < args.seeds
+
+    need = 2 * len(encs) * len(lseeds) * args.seeds
     for name, opts in variants:
+        if sum(map(wanted, res.get(name, {}))) == need:
+            print(f"reused {name}", flush=True)
+            continue
         use(opts)
         for ls in lseeds:
             games = mirror_games(encs, "planner", [args.against], args.seeds, league_seed=ls)
@@ -73,11 +92,9 @@ def main() -> int:
     for enc in encs + ["ALL"]:
         line = [f"{enc:<14}"]
         for name, _ in variants:
-            per_ls = []
-            for ls in lseeds:
-                xs = [v for k, v in res[name].items() if (enc == "ALL" or k.startswith(enc + "|")) and k.split("|")[1] == str(ls)]
-                per_ls.append(statistics.mean(xs) if xs else 0.0)
-            keys = [k for k in res[name] if enc == "ALL" or k.startswith(enc + "|")]
+            keys = [k for k in res[name] if wanted(k) and k in res[base] and (enc == "ALL" or k.startswith(enc + "|"))]
+            per_ls = [statistics.mean([res[name][k] for k in keys if k.split("|")[1] == str(ls)] or [0.0])
+                      for ls in lseeds]
             m = statistics.mean(res[name][k] for k in keys)
             sp = statistics.stdev(per_ls) if len(per_ls) > 1 else 0.0
             d = [res[name][k] - res[base][k] for k in keys]

@@ -47,3 +47,21 @@ def test_a_ruleset_without_the_seam_answers_none() -> None:
     me = next(iter(enc.combatants.values()))
     foe = next(c for c in enc.combatants.values() if c.team != me.team)
     assert View(enc, me).estimate_act(Act("melee", target=foe.id)) is None
+
+
+def test_a_strike_after_a_straight_run_adds_the_charge_and_reach_is_the_callers() -> None:
+    from tactics.ai.planner.value import AfterMove
+
+    view, me, foe = _next_to_each_other()
+    me.x += 10.0                                                            # out of reach from here
+    act = Act("quick strike", target=foe.id)
+    assert view.estimate_act(act) is None
+    walked = view.estimate_act(AfterMove(act, 4.0))                         # no charge under 5 m
+    charged = view.estimate_act(AfterMove(act, 9.0))                        # 000 · Attacking · Charging Attack
+    assert walked is not None and charged is not None
+    assert charged.p == walked.p and charged.harm > walked.harm
+    me.x -= 10.0
+    assert walked == view.estimate_act(act)                                 # as made from where it ends
+    shot = Act("quick throw", target=foe.id)
+    me.x += 200.0
+    assert view.estimate_act(AfterMove(shot, 9.0)) is None                  # a throw's reach stays the seam's

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -289,3 +290,33 @@ def test_a_shot_first_thing_that_the_ruleset_does_not_estimate_counts_nothing() 
     assert value(board, Plan([shot]), w, CATALOGUE, []) == 0.0
     assert value(board, Plan([Act("load", weapon="w"), shot]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)
     assert value(Board(me, 5.0, 0.0, (foe,)), Plan([shot]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)
+
+
+def test_with_charge_a_blow_after_a_move_counts_at_the_rulesets_estimate_after_the_run() -> None:
+    from tactics.ai.planner.value import AfterMove, run_before
+
+    me = _unit("me", 0.0)
+    foe = Foe(_unit("foe", 9.0), 0.0, 5.0, (), (), 0.0, False, 0.1)
+    asked = []
+
+    def judge(act):
+        asked.append(act)
+        return _est(act.act.action, 0.5, 0.2 + 0.1 * act.run_m, "foe") if isinstance(act, AfterMove) else None
+
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
+    plan = Plan([MoveTo(8.0, 0.0), Act("hit", target="foe", weapon="w")])
+    leg = SimpleNamespace
+    straight = Board(me, 10.0, 0.0, (foe,), judge=judge,
+                     path=lambda goal: [leg(start=(0, 0, 0), end=(4, 0, 0), cost=4.0, length=4.0),
+                                        leg(start=(4, 0, 0), end=(8, 0, 0), cost=4.0, length=4.0)])
+    bent = replace(straight, path=lambda goal: [leg(start=(0, 0, 0), end=(3, 1, 0), cost=3.2, length=3.2),
+                                                 leg(start=(3, 1, 0), end=(8, 0, 0), cost=5.1, length=5.1)])
+    assert run_before(straight, plan) == pytest.approx(8.0)
+    assert run_before(bent, plan) == pytest.approx(5.099, abs=1e-3)       # the last straight stretch only
+    assert value(straight, plan, w, CATALOGUE, [], charge=True) == pytest.approx(0.5 * 1.0 * 0.9)
+    assert value(bent, plan, w, CATALOGUE, [], charge=True) == pytest.approx(0.5 * 0.7099 * 0.9, abs=1e-4)
+    assert asked[0].act == plan.steps[1] and asked[0].run_m == pytest.approx(8.0)
+    # off (the default), or a ruleset that does not answer: today's guess from the value seen
+    assert value(straight, plan, w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.1 * 0.9)
+    assert value(replace(straight, judge=lambda act: None), plan, w, CATALOGUE, [], charge=True) == \
+        pytest.approx(0.5 * 2.0 * 0.1 * 0.9)

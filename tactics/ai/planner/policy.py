@@ -23,7 +23,9 @@ only; 2: and the enemies' reply), ``enemies`` (how many of the nearest
 enemies the board reads), ``rest`` and ``wake`` (an advisor whose plan has
 not been played for ``rest`` decisions in a row is asked only every
 ``wake``-th decision until it is played again: some rulesets' advisors cost
-1–1.6 ms each, and most turns one plan wins). The planner draws no random
+1–1.6 ms each, and most turns one plan wins; ``wake`` 2 since issue 17's
+eighth round, 4 before: a resting advisor asked twice as often wins more
+games, at ~0.3–1.4 ms more CPU a decision). The planner draws no random
 numbers. ``stay``
 is added to the value of the plan of the advisor it played last turn, so it
 changes course only for a clearly better plan (an archer holding a roof
@@ -40,6 +42,10 @@ hand-to-hand value) are on by default since issue 17's seventh round.
 of its act: the state both fighters are in, an aim, a stance) and ``keep``
 (my best shot on an enemy out of sight stays next turn's blow; walking up to
 it earns only my hand-to-hand blow) are off: neither paid in that round.
+``charge`` (:func:`~.value.blows`: a hand-to-hand blow after a move counts at
+the ruleset's ``estimate_act`` of it made after the straight run before it,
+:class:`~.value.AfterMove`, a charge's power and all; ``"ratio"``: the guess,
+× only what the run adds) is off: neither paid in the eighth round.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -66,9 +72,9 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
-                 plain: bool = True, rest: int = 6, wake: int = 4, team: float = 0.0,
+                 plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.0,
                  replies: bool = True, hands: bool = True, exact: bool = False,
-                 keep: bool = False) -> None:
+                 keep: bool = False, charge: bool | str = False) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -92,6 +98,7 @@ class Planner:
         self.hands = hands
         self.exact = exact
         self.keep = keep
+        self.charge = charge
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -163,7 +170,7 @@ class Planner:
         played = view.memo.setdefault(PLAYED, {})
         kin = [played[a.id] for a in allies if a.id in played]
         others = Others.read(view, board, allies) if self.replies else None
-        scored = [(value(board, p, self.weights, catalogue, allies, others)
+        scored = [(value(board, p, self.weights, catalogue, allies, others, self.charge)
                    + (self.stay if adv is not None and adv is self._last else 0.0)
                    + (self.team * kin.count(label) / len(kin) if kin and adv is not None else 0.0), i)
                   for i, (label, p, adv) in enumerate(cands)]

@@ -78,6 +78,16 @@ class Weights:
 
 
 @dataclass(frozen=True, slots=True)
+class AfterMove:
+    """``act`` made at the end of a move whose last ``run_m`` metres ran straight: what the planner asks
+    the ruleset's optional ``estimate_act`` for a hand-to-hand blow after a move (``Planner(charge=True)``);
+    the ruleset may add what the run gives (a charge), and leaves reach to the planner."""
+
+    act: Act
+    run_m: float
+
+
+@dataclass(frozen=True, slots=True)
 class Blow:
     """One attack of a plan as a chance event: ``p`` of moving ``foe`` ``step`` toward out."""
 
@@ -129,10 +139,43 @@ def _apart(f: Foe, end: tuple[float, float, float]) -> tuple[float, float]:
     return math.hypot(f.unit.x - end[0], f.unit.y - end[1]), abs(f.unit.z - end[2])
 
 
+def run_before(board: Board, plan: Plan) -> float:
+    """The straight metres run just before the plan's end point (along the engine's path, as far as this
+    turn's walk goes: its last straight stretch), as the engine keeps a charge's run."""
+    me = board.me
+    goal = next((s for s in reversed(plan.steps) if isinstance(s, MoveTo)), None)
+    if goal is None:
+        return 0.0
+    legs = board.path((goal.x, goal.y)) if board.path is not None else None
+    if not legs:
+        return min(board.walk, math.hypot(goal.x - me.x, goal.y - me.y))
+    left, run, way = board.walk, 0.0, None
+    for leg in legs:
+        (x0, y0, _), (x1, y1, _) = leg.start, leg.end
+        d = math.hypot(x1 - x0, y1 - y0)
+        cost = leg.cost or leg.length
+        part = d * min(1.0, left / cost) if cost > 0 else d
+        u = ((x1 - x0) / d, (y1 - y0) / d) if d > 1e-9 else None
+        if u is not None and way is not None and u[0] * way[0] + u[1] * way[1] > 0.9999:
+            run += part
+        else:
+            run = part
+        way = u
+        left -= cost
+        if left <= 0:
+            break
+    return run
+
+
 def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, float],
-          weights_moved: float = 0.9, guess: float = 2.0) -> list[Blow]:
-    """The plan's attacks on enemies as chance events (other actions deal nothing)."""
+          weights_moved: float = 0.9, guess: float = 2.0, charge: bool | str = False) -> list[Blow]:
+    """The plan's attacks on enemies as chance events (other actions deal nothing). With ``charge`` a
+    hand-to-hand blow after a move counts at the ruleset's ``estimate_act`` of it made after the run
+    (:class:`AfterMove`: a charge's power), × ``weights_moved``, where the ruleset answers one; with
+    ``charge="ratio"`` it keeps the guess, × the ratio of that estimate's progress to the same blow's
+    with no run (only what the run adds)."""
     out = []
+    run: float | None = None
     moved = False
     for i, s in enumerate(plan.steps):
         if isinstance(s, MoveTo):
@@ -162,8 +205,18 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         flat, up = _apart(foe, end)
         if hand and (flat > HAND_M + 0.5 or up > UP_M):
             continue
+        scale = 1.0
+        if charge and moved and hand and board.judge is not None:
+            run = run_before(board, plan) if run is None else run
+            est = board.judge(AfterMove(s, run))
+            if est is not None and charge != "ratio":
+                out.append(Blow(foe, float(est.p), float(est.progress) * weights_moved))
+                continue
+            still = board.judge(AfterMove(s, 0.0)) if est is not None else None
+            if still is not None and still.progress > 0:  # the guess, × what the run adds (a charge)
+                scale = float(est.progress) / float(still.progress)
         worth = foe.hand if hand and foe.hand is not None else foe.worth
-        out.append(Blow(foe, 0.5, guess * worth * (weights_moved if moved else 1.0)))
+        out.append(Blow(foe, 0.5, guess * worth * (weights_moved if moved else 1.0) * scale))
     return out
 
 
@@ -174,11 +227,11 @@ def _matching(estimates: Sequence[Any], act: Act) -> Any:
 
 
 def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Sequence[Any],
-          others: Any = None) -> float:
+          others: Any = None, charge: bool | str = False) -> float:
     """The expectation of the plan's leaves (see the module docstring). With ``others``
     (:class:`~.reply.Others`) each enemy's reply falls on whichever of my team it favours."""
     end = end_point(board, plan)
-    hits = blows(board, plan, catalogue, end, weights.moved, weights.guess)
+    hits = blows(board, plan, catalogue, end, weights.moved, weights.guess, charge)
     chance, rest = hits[:MAX_CHANCE_ACTS], hits[MAX_CHANCE_ACTS:]
     base = {f.unit.id: f.progress for f in board.foes}
     for b in rest:
@@ -269,4 +322,4 @@ def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any
     return max(f.worth if ranged else f.shot, (f.worth if f.hand is None else f.hand) if near else 0.0)
 
 
-__all__ = ["Weights", "Blow", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]
+__all__ = ["Weights", "Blow", "AfterMove", "run_before", "value", "blows", "end_point", "MAX_CHANCE_ACTS"]

@@ -26,8 +26,9 @@ stand, a rest). An archer drawn and aimed shoots at +5::
 
 None when the act is no attack of that kind, its weapon is not in hand or not
 ready (a bow not drawn, a gun not loaded, a knife already thrown), the rules
-refuse it or the target is out of reach. A charge's bonus, cover and
-armor aimed around are left out.
+refuse it or the target is out of reach. Cover and armor aimed around
+are left out; a charge's bonus counts for a strike asked as made after a
+straight run (an act with ``run_m``, :func:`estimate_act`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,15 @@ def _weapon(c: Any, spec: Any, name: str | None) -> Any:
 
 
 def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
-    """The estimate of exactly ``act`` by ``c`` from where it stands (module docstring), or None."""
+    """The estimate of exactly ``act`` by ``c`` from where it stands (module docstring), or None.
+
+    An act made at the end of a move (an object with the act as ``act`` and the straight metres run
+    before it as ``run_m``: the planner's ``AfterMove``) is a strike or a throw made where the move
+    ends: reach is the caller's to judge, and a strike after more than 5 m run straight adds the
+    charge's power (000 · Attacking · Charging Attack), as ``resolve._attack`` does."""
+    run = getattr(act, "run_m", None)
+    if run is not None:
+        act = act.act
     spec = ACTIONS.get(getattr(act, "action", ""))
     if spec is None or spec.kind not in _KINDS:
         return None
@@ -69,8 +78,10 @@ def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
     if w is None or not allowed(spec.name, c.standing, posture(c), c.partner is not None,
                                 ch.encumbrance != "none", bool(ch.unwieldy(w)))[0]:
         return None
-    if not _reaches(world, c, target, spec.name, w) or _unready(c, spec, w):
+    melee = spec.kind == "strike"
+    if (run is None or not melee) and not _reaches(world, c, target, spec.name, w) or _unready(c, spec, w):
         return None
+    charge_m = run if run is not None and melee and run > 5.0 and getattr(world.options, "charging", True) else 0.0
     dmods = []
     if spec.kind in ("throw", "shot"):
         rd = range_difficulty(world.distance(c, target), max_range(c, w, spec.name))
@@ -81,7 +92,8 @@ def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:
         if dd:
             dmods.append(Modifier(world.light_at(target), dd))
     amods = held_modifiers(c, target, spec.kind, dmods)
-    res = resolve_attack(ch, w, spec, tch, 20, attack_mods=amods, difficulty_mods=tuple(dmods), options=_PLAIN)
+    res = resolve_attack(ch, w, spec, tch, 20, attack_mods=amods, difficulty_mods=tuple(dmods), charge_m=charge_m,
+                         options=_PLAIN)
     t = target.tracks
     left = max(1, tch.stamina - t["damage"] - t["stun"])
     p = hit_chance(res.attack, res.difficulty)
