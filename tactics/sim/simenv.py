@@ -51,18 +51,23 @@ class Environment(simpy.Environment):
     """The current simulation time (SimPy's, read by a C getter: the engine reads it many times a turn)."""
 
     def run(self, until: Any = None) -> Any:
-        """SimPy's ``run`` until a time, with its ``step`` written into the loop (one call less an event);
-        an ``until`` that is an event or None is SimPy's own. The same steps in the same order, and
+        """SimPy's ``run`` until a time or an event, with its ``step`` written into the loop (one call
+        less an event); ``until=None`` is SimPy's own. The same steps in the same order, and
         the same endings: the ``until`` event stops it, an event failed and not defused raises."""
-        if until is None or isinstance(until, Event):
+        if until is None:
             return super().run(until)
-        at = until if isinstance(until, int) else float(until)
-        if at <= self._now:
-            raise ValueError(f"until ({at}) must be greater than the current simulation time")
-        stop = Event(self)
-        stop._ok = True
-        stop._value = None
-        self.schedule(stop, URGENT, at - self._now)
+        if isinstance(until, Event):
+            stop = until
+            if stop.callbacks is None:
+                return stop.value   # processed already
+        else:
+            at = until if isinstance(until, int) else float(until)
+            if at <= self._now:
+                raise ValueError(f"until ({at}) must be greater than the current simulation time")
+            stop = Event(self)
+            stop._ok = True
+            stop._value = None
+            self.schedule(stop, URGENT, at - self._now)
         stop.callbacks.append(StopSimulation.callback)
         queue = self._queue
         try:

@@ -304,10 +304,13 @@ class TurnRunner(Effects, Moves, Vertical):
         if ts.legs:
             self._flush_move(c, ts)
         if not ts.reaction:
-            acted = bool(getattr(budget, "done_actions", 0))
             # the longer of this turn's run and the one carried over (this turn's on a tie, as max() picks)
-            run = ((ts.run_m, ts.run_dir, ts.run_end) if ts.run_m >= ts.lead_m
-                   else (ts.lead_m, ts.lead_dir, ts.lead_end))
+            run_m, lead_m = ts.run_m, ts.lead_m
+            if run_m <= 0 and lead_m <= 0:  # no run at all (most turns): nothing to keep
+                c.last_run = None
+                return
+            acted = bool(getattr(budget, "done_actions", 0))
+            run = ((run_m, ts.run_dir, ts.run_end) if run_m >= lead_m else (lead_m, ts.lead_dir, ts.lead_end))
             at = run[2]
             here = abs(at[0] - c.x) <= 1e-6 and abs(at[1] - c.y) <= 1e-6
             c.last_run = run if run[0] > 0 and here and not acted and c.able else None
