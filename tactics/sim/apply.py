@@ -53,7 +53,8 @@ class Effects:
 
     def record_check(self, check: fx.Check) -> RollRec:
         rec = rollrec(check.roll)
-        self.record(Roll(t=self.enc.env.now, who=check.who, purpose=check.purpose, roll=rec))
+        enc = self.enc
+        enc.events.append(Roll(enc.env.now, check.who, check.purpose, rec))  # (t, who, purpose, roll)
         return rec
 
     def apply(self, c: Combatant | None, eff: Any, ts: TurnState | None) -> None:
@@ -73,16 +74,16 @@ class Effects:
                 a.misses += 1
             # positional, in the schema's field order (t, who, target, action, weapon, roll, hit, harm, details,
             # distance, light, reaction, charge_m): the same event without parsing thirteen keywords
-            self.record(Attack(enc.env.now, eff.who, eff.target, eff.action, eff.weapon, rollrec(eff.roll), eff.hit,
+            enc.events.append(Attack(enc.env.now, eff.who, eff.target, eff.action, eff.weapon, rollrec(eff.roll), eff.hit,
                                eff.harm, eff.details, eff.distance, eff.light, eff.reaction, eff.charge_m))
         elif kind is fx.Status:
             self.apply_status(enc.combatants[eff.who], eff.changes)
         elif kind is fx.Refused:
-            self.record(Say(t=enc.env.now, who=eff.who, text=f"refused: {eff.why}", alternatives=NO_ALTERNATIVES))
+            enc.events.append(Say(enc.env.now, eff.who, f"refused: {eff.why}", NO_ALTERNATIVES))
         elif kind is fx.Check:
             self.record_check(eff)
         elif kind is fx.Note:
-            self.record(Say(t=enc.env.now, who=eff.who, text=eff.text, alternatives=NO_ALTERNATIVES))
+            enc.events.append(Say(enc.env.now, eff.who, eff.text, NO_ALTERNATIVES))
         elif kind is fx.Push:
             self.apply_push(enc.combatants[eff.who], eff)
         elif kind is fx.Fall:
@@ -99,7 +100,7 @@ class Effects:
                     self.enc.link_carrier(c, v)
             else:
                 c.status[k] = v
-        self.record(State(t=self.enc.env.now, who=c.id, changes=changes))
+        self.enc.events.append(State(self.enc.env.now, c.id, changes))  # (t, who, changes): never a move
 
     def apply_harm(self, c: Combatant, changes: dict[str, int], source: str, may_fall: bool = True) -> None:
         """Tracks change; a fighter who can no longer act lets go and falls (docs/engine.md)."""
@@ -109,10 +110,14 @@ class Effects:
         for k, v in changes.items():
             tracks[k] = tracks.get(k, 0) + v
         was_able = c.able
-        if c.set_standing(self.rules.standing(c)):
+        # c.set_standing(...) written out (2006 lands ~2.8 harms a turn: pools are tracks)
+        standing = c.standing = self.rules.standing(c)
+        able = c.able = c.present and standing in c.able_standings
+        if able != was_able:
             enc.health_changed(c)
-        self.record(Harm(t=now, who=c.id, changes=changes, tracks=dict(tracks), standing=c.standing,
-                         source=source))
+        # positional, in the schema's field order (t, who, changes, tracks, standing, source); a harm is
+        # never a move: appended as record() would, without its call
+        enc.events.append(Harm(now, c.id, changes, dict(tracks), standing, source))
         if was_able and not c.able:
             c.down_at = now
             c.prepared = None

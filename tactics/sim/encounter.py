@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from heapq import heappush
 from typing import Any
 
 import msgspec
 import numpy as np
 import simpy
+from simpy.events import NORMAL, Event
 
 from tactics.dice import Dice, SeededDice
 from tactics.errors import InputError
@@ -285,6 +287,12 @@ class Encounter(Referee, Pausing, Carrying):
         dynamic = sched.dynamic
         r = c.first_round
         slots = None if dynamic else sched.slots(c.id, r)
+        # the one event this process waits on between turns, scheduled again each time: what
+        # env.timeout(d) does (an Event at now + d, NORMAL, the next id) without making one or two calls
+        tick = Event(env)
+        tick._ok = True
+        tick._value = None
+        queue, eid = env._queue, env._eid
         while self._ended is None:
             if dynamic and self._rounds_quiet:
                 dynamic = False  # the slots stay as they are: read them as a fixed schedule's
@@ -293,7 +301,9 @@ class Encounter(Referee, Pausing, Carrying):
                     if c.prepared:
                         yield from self._wait(c, r * rs)
                     else:
-                        yield env.timeout(r * rs - env.now)
+                        tick.callbacks = []
+                        heappush(queue, (env._now + (r * rs - env._now), NORMAL, next(eid), tick))
+                        yield tick
                     if self._ended is not None:
                         return
                 slots = sched.slots(c.id, r)
@@ -305,7 +315,9 @@ class Encounter(Referee, Pausing, Carrying):
                     if c.prepared:
                         yield from self._wait(c, t_turn)
                     else:
-                        yield env.timeout(t_turn - env.now)
+                        tick.callbacks = []
+                        heappush(queue, (env._now + (t_turn - env._now), NORMAL, next(eid), tick))
+                        yield tick
                 if self._ended is not None:
                     return
                 if not c.present:

@@ -20,12 +20,15 @@ turn) with a C getter; everything else is SimPy's::
 
 from __future__ import annotations
 
+from heapq import heappop
 from itertools import count
 from operator import attrgetter
 from types import MethodType
+from typing import Any
 
 import simpy
-from simpy.events import AllOf, AnyOf, Event, Process, Timeout
+from simpy.core import EmptySchedule, StopSimulation
+from simpy.events import URGENT, AllOf, AnyOf, Event, Process, Timeout
 
 __all__ = ["Environment"]
 
@@ -46,3 +49,47 @@ class Environment(simpy.Environment):
 
     now = property(attrgetter("_now"))  # type: ignore[assignment]
     """The current simulation time (SimPy's, read by a C getter: the engine reads it many times a turn)."""
+
+    def run(self, until: Any = None) -> Any:
+        """SimPy's ``run`` until a time or an event, with its ``step`` written into the loop (one call
+        less an event); ``until=None`` is SimPy's own. The same steps in the same order, and
+        the same endings: the ``until`` event stops it, an event failed and not defused raises."""
+        if until is None:
+            return super().run(until)
+        if isinstance(until, Event):
+            stop = until
+            if stop.callbacks is None:
+                return stop.value   # processed already
+        else:
+            at = until if isinstance(until, int) else float(until)
+            if at <= self._now:
+                raise ValueError(f"until ({at}) must be greater than the current simulation time")
+            stop = Event(self)
+            stop._ok = True
+            stop._value = None
+            self.schedule(stop, URGENT, at - self._now)
+        stop.callbacks.append(StopSimulation.callback)
+        queue = self._queue
+        try:
+            while True:
+                try:
+                    self._now, _, _, event = heappop(queue)
+                except IndexError:
+                    raise EmptySchedule from None
+                callbacks, event.callbacks = event.callbacks, None
+                try:
+                    for callback in callbacks:
+                        callback(event)
+                except StopSimulation:
+                    event.callbacks = callbacks[callbacks.index(callback) + 1:]
+                    self.schedule(event, simpy.core.EventPriority(-1))
+                    raise
+                if not event._ok and not hasattr(event, "_defused"):
+                    exc = type(event._value)(*event._value.args)
+                    exc.__cause__ = event._value
+                    raise exc
+        except StopSimulation as exc:
+            return exc.args[0]
+        except EmptySchedule:
+            assert not stop.triggered
+            raise RuntimeError(f'No scheduled events left but "until" event was not triggered: {stop}') from None

@@ -118,7 +118,7 @@ class TurnRunner(Effects, Moves, Vertical):
             self.enc.echo_move(ev)
 
     def say(self, c: Combatant, text: str) -> None:
-        self.record(Say(t=self.enc.env.now, who=c.id, text=text, alternatives=NO_ALTERNATIVES))
+        self.enc.events.append(Say(self.enc.env.now, c.id, text, NO_ALTERNATIVES))  # never a move: no echo
 
     def move_refusal(self, c: Combatant) -> str | None:
         fn = getattr(self.rules, "move_refusal", None)
@@ -188,15 +188,15 @@ class TurnRunner(Effects, Moves, Vertical):
             if plan.alternatives:
                 self.say_plan(c, plan, reason)
             else:  # the common case, as say() records it (a say is never a move: no passengers to echo)
-                enc.events.append(Say(t=enc.env.now, who=c.id, text=reason, alternatives=NO_ALTERNATIVES))
+                enc.events.append(Say(enc.env.now, c.id, reason, NO_ALTERNATIVES))  # (t, who, text, alternatives)
         return self.steps_now(c, list(plan.steps), ts, budget)
 
     def say_plan(self, c: Combatant, plan: Plan, text: str) -> None:
         """Record a plan's reason ``text`` with the alternatives it weighed (a turn's, a counter's, a replan's)."""
         alts = plan.alternatives
         if alts:
-            self.record(Say(t=self.enc.env.now, who=c.id, text=text,
-                            alternatives=tuple([(str(w), round6(float(v))) for w, v in alts])))
+            self.enc.events.append(Say(self.enc.env.now, c.id, text,
+                                       tuple([(str(w), round6(float(v))) for w, v in alts])))
         else:
             self.say(c, text)
 
@@ -304,10 +304,13 @@ class TurnRunner(Effects, Moves, Vertical):
         if ts.legs:
             self._flush_move(c, ts)
         if not ts.reaction:
-            acted = bool(getattr(budget, "done_actions", 0))
             # the longer of this turn's run and the one carried over (this turn's on a tie, as max() picks)
-            run = ((ts.run_m, ts.run_dir, ts.run_end) if ts.run_m >= ts.lead_m
-                   else (ts.lead_m, ts.lead_dir, ts.lead_end))
+            run_m, lead_m = ts.run_m, ts.lead_m
+            if run_m <= 0 and lead_m <= 0:  # no run at all (most turns): nothing to keep
+                c.last_run = None
+                return
+            acted = bool(getattr(budget, "done_actions", 0))
+            run = ((run_m, ts.run_dir, ts.run_end) if run_m >= lead_m else (lead_m, ts.lead_dir, ts.lead_end))
             at = run[2]
             here = abs(at[0] - c.x) <= 1e-6 and abs(at[1] - c.y) <= 1e-6
             c.last_run = run if run[0] > 0 and here and not acted and c.able else None

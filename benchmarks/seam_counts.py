@@ -1,0 +1,106 @@
+"""The workloads of ``seam_workload.py`` as fixed work to count (not time).
+
+``battle``: the 100 v 100 ``advance`` battle on the walled 128 x 128 map (one
+warm battle first, then the counted one); ``duels``: ``--duels`` Steven-vs-clone
+``brawler`` duels on the arena after 50 warm ones (a cache shared by all, as
+``seam_workload.py`` plays them). Collector off. Under callgrind, ``--callgrind``
+switches instrumentation on only for the counted work (run valgrind with
+``--instr-atstart=no``)::
+
+    PYTHONHASHSEED=0 valgrind --tool=callgrind --instr-atstart=no \\
+        --callgrind-out-file=/tmp/seam.cg python benchmarks/seam_counts.py duels --callgrind
+    python benchmarks/seam_counts.py battle --profile    # Python calls a turn
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from seam_workload import big_map  # noqa: E402
+
+from tactics import Encounter, load_character, load_map  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("workload", choices=("battle", "duels"))
+    ap.add_argument("--duels", type=int, default=100)
+    ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--hashes", help="write a sha256 of every counted fight's replay to this file")
+    args = ap.parse_args(argv)
+    gc.disable()
+    root = HERE.parent
+    steven = load_character(root / "assets/characters/steven.toml")
+    clone = load_character(root / "assets/characters/clone.toml")
+    digests: list[str] = []
+    shared: dict = {}
+
+    if args.workload == "battle":
+        tmap = big_map()
+
+        def one(seed: int) -> int:
+            enc = Encounter(tmap, seed=11)
+            for _ in range(100):
+                enc.add(steven, "red", policy="advance")
+                enc.add(clone, "blue", policy="advance")
+            res = enc.run(until=120)
+            if args.hashes:
+                digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
+            return sum(c.turns for c in res._encounter.order)
+
+        warm, counted = [0], [0]
+    else:
+        tmap = load_map(root / "maps/arena.toml")
+
+        def one(seed: int) -> int:
+            enc = Encounter(tmap, seed=seed, shared=shared)
+            enc.add(steven, team="red", policy="brawler")
+            enc.add(clone, team="blue", policy="brawler")
+            res = enc.run(until=120)
+            if args.hashes:
+                digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
+            return sum(c.turns for c in res._encounter.order)
+
+        warm, counted = list(range(50)), list(range(50, 50 + args.duels))
+    for s in warm:
+        one(s)
+    digests.clear()
+    if args.callgrind:
+        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
+    prof = None
+    if args.profile:
+        import cProfile
+
+        prof = cProfile.Profile()
+        prof.enable()
+    turns = sum(one(s) for s in counted)
+    if prof is not None:
+        prof.disable()
+    if args.callgrind:
+        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    print(f"{args.workload}: {len(counted)} fights, {turns} turns")
+    if prof is not None:
+        import pstats
+
+        st = pstats.Stats(prof)
+        calls = st.total_calls  # type: ignore[attr-defined]
+        print(f"Python calls: {calls:,}, {calls / turns:.1f} a turn")
+        st.sort_stats("tottime").print_stats(30)
+    if args.hashes:
+        Path(args.hashes).write_text("\n".join(digests) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
