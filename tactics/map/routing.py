@@ -80,6 +80,10 @@ class Routing:
         checks the walk to its goal, then the engine the walk to where the
         turn's movement ends on the way).
         """
+        if len(goal) == 2 and len(start) >= 3:  # a walk on a clear line known already: answered at once
+            legs = self._on_clear_walk(start, goal, mover)
+            if legs is not None:
+                return legs
         key = (tuple(start), tuple(goal), mover.key)
         known = self._paths.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
@@ -90,6 +94,37 @@ class Routing:
         # another thread may have answered the same question meanwhile: keep the first answer
         known = self._paths.setdefault(key, None if legs is None else tuple(legs))
         return None if known is None else list(known)
+
+    def _on_clear_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
+        """The one ``walk`` leg from ``start`` (x, y, z) to ``goal`` (x, y) when ``goal`` lies on the last
+        straight walk found clear from ``start`` (:mod:`tactics.map.straight`), else None (ask as usual).
+
+        What :meth:`_path` answers then, the same floats, without the look-up of the question in the
+        remembered answers nor the keeping of it: the engine's move along a planned walk asks
+        from where the unit stands to where the policy's route ends this turn, a point on the
+        walk the policy's own question found clear (every remembered answer to the same question
+        is this leg too: a point on a clear walk is reached by this one walk, whatever was known).
+        """
+        a = (float(start[0]), float(start[1]), float(start[2]))
+        g_end = self._clear_walks.get(a)
+        if g_end is None:
+            return None
+        g = self._graphs.get(mover.key)
+        if g is None:
+            return None
+        s, cols, rows = self.cell_size, self.cols, self.rows
+        x, y = float(goal[0]), float(goal[1])
+        cb, rb = math.floor(x / s), math.floor(y / s)
+        ca, ra = math.floor(a[0] / s), math.floor(a[1] / s)
+        if not (0 <= ca < cols and 0 <= ra < rows and 0 <= cb < cols and 0 <= rb < rows):
+            return None
+        b = (x, y, self._heights_flat[rb * cols + cb])
+        cls = g.cls_flat
+        if cls[ra * cols + ca] != 1 or cls[rb * cols + cb] != 1 or abs(b[2] - a[2]) > STEP_HEIGHT:
+            return None
+        if not on_clear_walk(a, b, g_end):
+            return None
+        return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
 
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
