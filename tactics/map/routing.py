@@ -80,10 +80,12 @@ class Routing:
         checks the walk to its goal, then the engine the walk to where the
         turn's movement ends on the way).
         """
-        if len(goal) == 2 and len(start) >= 3:  # a walk on a clear line known already: answered at once
-            legs = self._on_clear_walk(start, goal, mover)
-            if legs is not None:
-                return legs
+        if type(start) is tuple and len(start) == 3 and len(goal) == 2:  # a walk on a clear line known already
+            end = self._clear_walks.get(start)  # (equal to its floats: the same key)
+            if end is not None:
+                legs = self._on_clear_walk(start, goal, mover, end)
+                if legs is not None:
+                    return legs
         key = (tuple(start), tuple(goal), mover.key)
         known = self._paths.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
@@ -95,9 +97,11 @@ class Routing:
         known = self._paths.setdefault(key, None if legs is None else tuple(legs))
         return None if known is None else list(known)
 
-    def _on_clear_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
-        """The one ``walk`` leg from ``start`` (x, y, z) to ``goal`` (x, y) when ``goal`` lies on the last
-        straight walk found clear from ``start`` (:mod:`tactics.map.straight`), else None (ask as usual).
+    def _on_clear_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover,
+                       g_end: tuple[float, ...]) -> list[Leg] | None:
+        """The one ``walk`` leg from ``start`` (x, y, z) to ``goal`` (x, y) when ``goal`` lies on
+        ``g_end``'s walk, the last straight walk found clear from ``start`` (:mod:`tactics.map.straight`),
+        else None (ask as usual).
 
         What :meth:`_path` answers then, the same floats, without the look-up of the question in the
         remembered answers nor the keeping of it: the engine's move along a planned walk asks
@@ -106,9 +110,6 @@ class Routing:
         is this leg too: a point on a clear walk is reached by this one walk, whatever was known).
         """
         a = (float(start[0]), float(start[1]), float(start[2]))
-        g_end = self._clear_walks.get(a)
-        if g_end is None:
-            return None
         g = self._graphs.get(mover.key)
         if g is None:
             return None
