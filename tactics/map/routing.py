@@ -80,6 +80,12 @@ class Routing:
         checks the walk to its goal, then the engine the walk to where the
         turn's movement ends on the way).
         """
+        if type(start) is tuple and len(start) == 3 and len(goal) == 2:  # a walk on a clear line known already
+            end = self._clear_walks.get(start)  # (equal to its floats: the same key)
+            if end is not None:
+                legs = self._on_clear_walk(start, goal, mover, end)
+                if legs is not None:
+                    return legs
         key = (tuple(start), tuple(goal), mover.key)
         known = self._paths.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
@@ -90,6 +96,36 @@ class Routing:
         # another thread may have answered the same question meanwhile: keep the first answer
         known = self._paths.setdefault(key, None if legs is None else tuple(legs))
         return None if known is None else list(known)
+
+    def _on_clear_walk(self, start: Sequence[float], goal: Sequence[float], mover: Mover,
+                       g_end: tuple[float, ...]) -> list[Leg] | None:
+        """The one ``walk`` leg from ``start`` (x, y, z) to ``goal`` (x, y) when ``goal`` lies on
+        ``g_end``'s walk, the last straight walk found clear from ``start`` (:mod:`tactics.map.straight`),
+        else None (ask as usual).
+
+        What :meth:`_path` answers then, the same floats, without the look-up of the question in the
+        remembered answers nor the keeping of it: the engine's move along a planned walk asks
+        from where the unit stands to where the policy's route ends this turn, a point on the
+        walk the policy's own question found clear (every remembered answer to the same question
+        is this leg too: a point on a clear walk is reached by this one walk, whatever was known).
+        """
+        a = (float(start[0]), float(start[1]), float(start[2]))
+        g = self._graphs.get(mover.key)
+        if g is None:
+            return None
+        s, cols, rows = self.cell_size, self.cols, self.rows
+        x, y = float(goal[0]), float(goal[1])
+        cb, rb = math.floor(x / s), math.floor(y / s)
+        ca, ra = math.floor(a[0] / s), math.floor(a[1] / s)
+        if not (0 <= ca < cols and 0 <= ra < rows and 0 <= cb < cols and 0 <= rb < rows):
+            return None
+        b = (x, y, self._heights_flat[rb * cols + cb])
+        cls = g.cls_flat
+        if cls[ra * cols + ca] != 1 or cls[rb * cols + cb] != 1 or abs(b[2] - a[2]) > STEP_HEIGHT:
+            return None
+        if not on_clear_walk(a, b, g_end):
+            return None
+        return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]
 
     def _path(self, start: Sequence[float], goal: Sequence[float], mover: Mover) -> list[Leg] | None:
         g = self.movement_arrays(mover)
@@ -128,7 +164,7 @@ class Routing:
                 return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]  # checked already
             inv = 1.0 / s
             if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
-                if len(clear) >= PATH_MEMORY:
+                if len(clear) >= CLEAR_WALK_MEMORY:
                     clear.clear()
                 clear[a] = b
                 return [Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))]  # one leg, no search
@@ -177,6 +213,11 @@ class Routing:
 
 PATH_MEMORY = 4096
 """How many :meth:`TacticalMap.path` answers a map remembers (all are forgotten when full)."""
+CLEAR_WALK_MEMORY = 32_768
+"""How many starts' last clear straight walk a map remembers (all are forgotten when full): more than
+the policies' planned routes (:data:`tactics.ai.routes.ROUTE_MEMORY`), so the engine's move along a
+walk a policy answered from its own memory finds that walk known (a start and an end, ~300 bytes;
+with 4096 the second 100 v 100 brawler fight on a map ran 4,325 straight-walk checks again)."""
 FIELD_MEMORY = 256
 """How many distance fields a map keeps (all are forgotten when full)."""
 _UNKNOWN = object()

@@ -67,3 +67,34 @@ def test_the_reuse_agrees_with_the_grid_walk_on_random_lines() -> None:
             assert pathing.straight_walk_line(graph, a[0] * inv, a[1] * inv, p[0] * inv, p[1] * inv)
             checked += 1
     assert checked > 100
+
+
+def test_a_known_clear_walk_answers_before_the_path_memory_and_is_not_kept_there() -> None:
+    tmap, mover = fresh(), Mover(running=6)
+    a, far = (1.0, 1.0, 0.0), (27.0, 2.5)
+    near = (a[0] + (far[0] - a[0]) * 0.3, a[1] + (far[1] - a[1]) * 0.3)  # on the walk to far
+    expected = fresh().path(a, near, mover)
+    assert [leg.kind for leg in tmap.path(a, far, mover)] == ["walk"]  # searched, remembered, known clear
+    kept = dict(tmap._paths)
+    got = tmap.path(a, near, mover)
+    assert got == expected and got[0].start == a and got[0].end[:2] == near
+    assert tmap._paths == kept  # answered by the clear walk: nothing more remembered
+    off = (9.0, 3.0)  # not on that walk: asked as usual, and remembered
+    assert tmap.path(a, off, mover) == fresh().path(a, off, mover)
+    assert len(tmap._paths) == len(kept) + 1
+
+
+def test_clear_walks_outlive_the_path_memory(monkeypatch) -> None:
+    monkeypatch.setattr("tactics.map.routing.PATH_MEMORY", 4)
+    tmap, mover = fresh(), Mover(running=6)
+    a, far = (1.0, 1.0, 0.0), (27.0, 2.5)
+    tmap.path(a, far, mover)
+    for k in range(12):  # more questions than the path memory holds: it is forgotten
+        tmap.path((1.0 + k * 0.5, 11.0, 0.0), (20.0, 11.5), mover)  # straight walks, each kept
+    assert len(tmap._paths) < 12
+    expected = fresh().path(a, (14.0, 1.75), mover)
+    grid_walks = []
+    monkeypatch.setattr("tactics.map.routing.straight_walk_line",
+                        lambda *args: grid_walks.append(args) or pathing.straight_walk_line(*args))
+    assert tmap.path(a, (14.0, 1.75), mover) == expected
+    assert grid_walks == []  # the walk from a is still known
