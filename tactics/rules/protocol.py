@@ -370,7 +370,12 @@ class ActEstimate(Protocol):
 
     ``estimate_act(world, unit, act)`` is the :class:`Estimate` of ``act`` itself — an attack the plain
     :meth:`Ruleset.estimates` do not list (Mano a Mano's powerful or strategic strikes:
-    ``tactics/rulesets/mano_a_mano/act_odds.py``) — from where ``unit`` stands, or None."""
+    ``tactics/rulesets/mano_a_mano/act_odds.py``) — from where ``unit`` stands, or None.
+
+    The planner may also ask about an act made at the end of a move: an object whose ``act`` is the act
+    and whose ``run_m`` is the straight metres run before it (``tactics.ai.planner``'s ``AfterMove``).
+    Reach is then the caller's to judge; a ruleset with a charge adds what the run gives (Mano a Mano)
+    and one without answers as for ``act`` alone or None."""
 
     def estimate_act(self, world: World, unit: Unit, act: Any) -> Estimate | None:
         """What ``act`` would do, or None when it is no estimated attack or cannot be made now."""
