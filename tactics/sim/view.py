@@ -184,6 +184,16 @@ class View:
         machine instructions, branch brawl8)."""
         return [(u, (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for u in units]
 
+    def near_placed(self, slack: float, within: float = 0.0, of: UnitView | None = None
+                    ) -> list[tuple[UnitView, float, float, float, str, str | None, str | None]]:
+        """``placed(enemies_near(slack, within, of))`` in one step: the engine's near query and the read of
+        each near enemy without the list between them (what :func:`~tactics.ai.targets.pick_target`
+        weighs every turn)."""
+        views, picked = self._enc.near_enemy_places((of or self.me)._c, slack, within)
+        if picked is None:
+            return [(u, (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for u in views]
+        return [(u := views[i], (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for i in picked]
+
     def allies_near(self, within: float, of: UnitView | None = None) -> list[UnitView]:
         """The able allies of ``of`` (default: me) at most ``within`` metres away (3-D, widened by a
         micrometre for rounding), in the order of :meth:`allies`: a spatial query on the engine's
