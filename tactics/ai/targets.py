@@ -62,14 +62,16 @@ def pick_target(view: View, me: UnitView, enemies: list[UnitView] | None = None,
     if len(enemies) > NEAR_QUERY_FROM and (every or view.is_enemy_list(enemies, me)):
         # only enemies within the nearest one's distance plus the focus slack (or in reach) can win:
         # any farther one's key is above the nearest's, so the pick is the same as over all of them
-        enemies = view.enemies_near(FOCUS_SLACK_M + PINNED_M, flat, me)
+        placed = view.near_placed(FOCUS_SLACK_M + PINNED_M, flat, me)
+    else:
+        placed = view.placed(enemies)
     mx, my, mz = me.pos
     hyp = math.hypot
     best_reach = None
     best_reach_key: tuple = ()
     best = None
     best_key = math.inf
-    for e, ex, ey, ez, standing, partner, role in view.placed(enemies):
+    for e, ex, ey, ez, standing, partner, role in placed:
         d = hyp(ex - mx, ey - my)
         unhurt = standing == fresh if fresh is not None else progress(e) <= 0
         if d <= flat and abs(ez - mz) <= up:

@@ -94,48 +94,26 @@ class View:
         self._enc = encounter
         self.me = encounter.view_of(me)
 
-    @property
-    def time(self) -> float:
-        return self._enc.env.now
-
-    @property
-    def map(self) -> Any:
-        return self._enc.map
-
-    @property
-    def options(self) -> Any:
-        """The engine's options (round length, stalemate rounds...)."""
-        return self._enc.options
-
-    @property
-    def ruleset(self) -> Any:
-        return self._enc.rules
-
-    @property
-    def rule_options(self) -> Any:
-        """The ruleset's options for this encounter."""
-        return self._enc.rule_options
-
-    @property
-    def memo(self) -> dict[str, Any]:
-        """A scratch dict shared by every policy of this encounter, for caches.
+    # the plain reads below are C getters (attrgetter), as UnitView's: a policy reads ``memo`` some six
+    # times a turn, and a Python property is a frame each time
+    time = property(_get("_enc.env.now"), doc="The clock (seconds).")
+    map = property(_get("_enc.map"), doc="The battlefield.")
+    options = property(_get("_enc.options"), doc="The engine's options (round length, stalemate rounds...).")
+    ruleset = property(_get("_enc.rules"), doc="The ruleset.")
+    rule_options = property(_get("_enc.rule_options"), doc="The ruleset's options for this encounter.")
+    memo = property(_get("_enc.memo"), doc="""A scratch dict shared by every policy of this encounter, for caches.
 
         It lives and dies with the encounter, so nothing a policy caches leaks
         into the next fight (and no module holds state).
-        """
-        return self._enc.memo
-
-    @property
-    def shared(self) -> dict[str, Any]:
-        """Caches that may be shared by many encounters (those one scenario builds, say).
+        """)
+    shared = property(_get("_enc.shared"), doc="""Caches that may be shared by many encounters (those one scenario builds, say).
 
         Only for values that are a pure function of their key, with objects
         (sheets) in the key rather than their ``id``: an ``id`` may be reused by
         another object once the encounter that held it is gone. Without
         anything given, the fights on the same map object share theirs
         (:mod:`tactics.sim.mapcaches`).
-        """
-        return self._enc.shared
+        """)
 
     def mover(self, a: UnitView | None = None) -> Any:
         """The :class:`~tactics.map.Mover` the engine plans ``a``'s moves with (default: me)."""
@@ -150,7 +128,10 @@ class View:
     def enemies(self, able_only: bool = True) -> list[UnitView]:
         team = self.me.team
         if able_only:  # a copy of the referee's table (kept until health changes): the same list, built once
-            return list(self._enc._enemy_table(team)[1])
+            enc = self._enc
+            rows = enc._enemy_rows
+            got = rows.get(team) if rows is not None else None  # the table kept (else _enemy_table builds it)
+            return list((got if got is not None else enc._enemy_table(team))[1])
         return [
             self._enc.view_of(c)
             for c in self._enc.order
@@ -183,6 +164,16 @@ class View:
         target pick weighs of every near enemy each turn: seven properties an enemy cost some 3,000
         machine instructions, branch brawl8)."""
         return [(u, (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for u in units]
+
+    def near_placed(self, slack: float, within: float = 0.0, of: UnitView | None = None
+                    ) -> list[tuple[UnitView, float, float, float, str, str | None, str | None]]:
+        """``placed(enemies_near(slack, within, of))`` in one step: the engine's near query and the read of
+        each near enemy without the list between them (what :func:`~tactics.ai.targets.pick_target`
+        weighs every turn)."""
+        views, picked = self._enc.near_enemy_places((of or self.me)._c, slack, within)
+        if picked is None:
+            return [(u, (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for u in views]
+        return [(u := views[i], (c := u._c).x, c.y, c.z, c.standing, c.partner, c.role) for i in picked]
 
     def allies_near(self, within: float, of: UnitView | None = None) -> list[UnitView]:
         """The able allies of ``of`` (default: me) at most ``within`` metres away (3-D, widened by a

@@ -152,3 +152,22 @@ def test_placed_reads_what_the_properties_say(seed):
     assert [g[0] for g in got] == units
     assert got == [(u, u.x, u.y, u.z, u.standing, u.partner, u.role) for u in units]
     assert any(g[5] is not None for g in got) and any(g[4] == "injured" for g in got)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_near_placed_is_placed_enemies_near_after_moves_and_a_grown_table(seed):
+    """``View.near_placed`` reads the same enemies as ``placed(enemies_near(...))``; the query's views on
+    the position table follow a move and the table growing into a new array after a first query."""
+    enc, view = _crowd(seed, n=6)
+    me = view.me
+    for slack, within in ((5.0, 3.0), (0.0, 0.0)):
+        assert view.near_placed(slack, within) == view.placed(view.enemies_near(slack, within))
+    rng = random.Random(seed)
+    clone = load_character(ROOT / "assets/characters/clone.toml")
+    for _ in range(40):  # past the table's width: a new array
+        enc.add(clone, "blue", at=(rng.uniform(1, 39), rng.uniform(1, 39)), policy="passive")
+    enc.place(enc.combatants[me.id], (rng.uniform(1, 39), rng.uniform(1, 39), 0.0))
+    every = view.enemies()
+    ds = [math.hypot(e.x - me.x, e.y - me.y) for e in every]
+    want = [e.id for e, d in zip(every, ds) if d <= min(ds) + 5.0 + 1e-9]
+    assert [p[0].id for p in view.near_placed(5.0)] == want == [e.id for e in view.enemies_near(5.0)]
