@@ -1,11 +1,13 @@
-"""SimPy's environment, made a few microseconds faster: the one thing it does slowly is being born.
+"""SimPy's environment, made a few microseconds faster: born without a walk, run without a call an event.
 
 ``simpy.Environment.__init__`` binds its five event factories (``process``,
 ``timeout``, ``event``, ``all_of``, ``any_of``) onto the instance by walking
 its class's whole ``__dict__`` for ``BoundClass`` attributes (``BoundClass.bind_early``):
 about 6 µs of a duel's 0.6 ms, paid by every :class:`~tactics.sim.encounter.Encounter`.
 :class:`Environment` binds the same five directly and reads ``now`` (read many times a
-turn) with a C getter; everything else is SimPy's::
+turn) with a C getter. :meth:`Environment.run` with a time or an event to stop at takes SimPy's
+``step`` into its loop (one Python call less an event; ``tests/test_simenv_run.py`` holds it to
+SimPy's own order, value and endings); everything else is SimPy's::
 
     >>> env = Environment(initial_time=0.0)
     >>> def ticking(env):
