@@ -23,6 +23,9 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -186,3 +189,42 @@ def machine_line() -> str:
     return (f"{cpus} CPUs, load average {load:.2f} at start; lines are median (min–max of the runs) "
             f"[per CPU-second]")
 
+
+
+def counted(work: Callable[[], T], callgrind: bool = False, profile: bool = False) -> tuple[T, Any]:
+    """``work()`` with callgrind's collection switched on around it (``callgrind_control``: the process
+    runs under ``valgrind --instr-atstart=no``) and/or under cProfile; ``(its result, pstats.Stats or
+    None)``. What the ``*_counts.py`` scripts count a fixed workload with."""
+    import subprocess
+
+    def control(state: str) -> None:
+        subprocess.run(["callgrind_control", "-i", state, str(os.getpid())], check=True, capture_output=True)
+
+    prof = None
+    if callgrind:
+        control("on")
+    if profile:
+        import cProfile
+
+        prof = cProfile.Profile()
+        prof.enable()
+    try:
+        result = work()
+    finally:
+        if prof is not None:
+            prof.disable()
+        if callgrind:
+            control("off")
+    if prof is None:
+        return result, None
+    import pstats
+
+    return result, pstats.Stats(prof)
+
+
+def print_calls(stats: Any, turns: int, fights: int | None = None, fight: str = "duel", top: int = 40) -> None:
+    """Python calls a turn (and a fight) from ``counted``'s stats, then the top functions by own time."""
+    calls = stats.total_calls
+    per = f", {calls / fights:.0f} a {fight}" if fights else ""
+    print(f"Python calls: {calls:,}, {calls / turns:.1f} a turn{per}")
+    stats.sort_stats("tottime").print_stats(top)

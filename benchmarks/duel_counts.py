@@ -18,8 +18,6 @@ from __future__ import annotations
 import argparse
 import gc
 import hashlib
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -27,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from _common import counted, print_calls  # noqa: E402
 from bench_rulesets import DUELS, ROOT  # noqa: E402
 
 from tactics import Encounter, load_map  # noqa: E402
@@ -69,28 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         duel(seed)
     first = args.warm if args.first is None else args.first
     seeds = range(first, first + args.duels)
-    prof = None
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
-    if args.profile:
-        import cProfile
-
-        prof = cProfile.Profile()
-        prof.enable()
-    turns = sum(duel(seed) for seed in seeds)
-    if prof is not None:
-        prof.disable()
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    turns, stats = counted(lambda: sum(duel(seed) for seed in seeds), args.callgrind, args.profile)
     print(f"{args.ruleset}: {args.duels} duels from seed {first} (after {args.warm} warm), {turns} turns, "
           f"{turns / args.duels:.2f} turns a duel")
-    if prof is not None:
-        import pstats
-
-        st = pstats.Stats(prof)
-        calls = st.total_calls  # type: ignore[attr-defined]
-        print(f"Python calls: {calls:,}, {calls / turns:.1f} a turn, {calls / args.duels:.0f} a duel")
-        st.sort_stats("tottime").print_stats(40)
+    if stats is not None:
+        print_calls(stats, turns, args.duels, top=40)
     if args.hashes:
         Path(args.hashes).write_text("\n".join(digests) + "\n")
     return 0

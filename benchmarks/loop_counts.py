@@ -16,8 +16,6 @@ from __future__ import annotations
 import argparse
 import gc
 import hashlib
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
+from _common import counted, print_calls  # noqa: E402
 from tactics import Encounter, load_character, load_map  # noqa: E402
 
 MAP = str(ROOT / "maps/arena.toml")
@@ -74,30 +73,12 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(args.warm):
         duel(seed)
     seeds = range(args.warm, args.warm + args.duels)
-    prof = None
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
-    if args.profile:
-        import cProfile
-
-        prof = cProfile.Profile()
-        prof.enable()
-    results = []  # the turns counted once the count is over (not in it)
-    for seed in seeds:
-        results.append(duel(seed))
-    if prof is not None:
-        prof.disable()
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
+    # the turns counted once the count is over (not in it)
+    results, stats = counted(lambda: [duel(seed) for seed in seeds], args.callgrind, args.profile)
     turns = sum(turns_of(r) for r in results)
     print(f"{args.loop}: {args.duels} duels after {args.warm} warm, {turns} turns, {turns / args.duels:.2f} a duel")
-    if prof is not None:
-        import pstats
-
-        st = pstats.Stats(prof)
-        calls = st.total_calls  # type: ignore[attr-defined]
-        print(f"Python calls: {calls:,}, {calls / turns:.1f} a turn, {calls / args.duels:.0f} a duel")
-        st.sort_stats("tottime").print_stats(45)
+    if stats is not None:
+        print_calls(stats, turns, args.duels, top=45)
     if args.hashes:
         Path(args.hashes).write_text("\n".join(digests) + "\n")
     return 0

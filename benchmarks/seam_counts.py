@@ -17,8 +17,6 @@ from __future__ import annotations
 import argparse
 import gc
 import hashlib
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -26,6 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from _common import counted, print_calls  # noqa: E402
 from seam_workload import big_map  # noqa: E402
 
 from tactics import Encounter, load_character, load_map  # noqa: E402
@@ -59,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
             return sum(c.turns for c in res._encounter.order)
 
-        warm, counted = [0], [0]
+        warm, counted_seeds = [0], [0]
     else:
         tmap = load_map(root / "maps/arena.toml")
 
@@ -72,31 +71,14 @@ def main(argv: list[str] | None = None) -> int:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
             return sum(c.turns for c in res._encounter.order)
 
-        warm, counted = list(range(50)), list(range(50, 50 + args.duels))
+        warm, counted_seeds = list(range(50)), list(range(50, 50 + args.duels))
     for s in warm:
         one(s)
     digests.clear()
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], check=True, capture_output=True)
-    prof = None
-    if args.profile:
-        import cProfile
-
-        prof = cProfile.Profile()
-        prof.enable()
-    turns = sum(one(s) for s in counted)
-    if prof is not None:
-        prof.disable()
-    if args.callgrind:
-        subprocess.run(["callgrind_control", "-i", "off", str(os.getpid())], check=True, capture_output=True)
-    print(f"{args.workload}: {len(counted)} fights, {turns} turns")
-    if prof is not None:
-        import pstats
-
-        st = pstats.Stats(prof)
-        calls = st.total_calls  # type: ignore[attr-defined]
-        print(f"Python calls: {calls:,}, {calls / turns:.1f} a turn")
-        st.sort_stats("tottime").print_stats(30)
+    turns, stats = counted(lambda: sum(one(s) for s in counted_seeds), args.callgrind, args.profile)
+    print(f"{args.workload}: {len(counted_seeds)} fights, {turns} turns")
+    if stats is not None:
+        print_calls(stats, turns, top=30)
     if args.hashes:
         Path(args.hashes).write_text("\n".join(digests) + "\n")
     return 0
