@@ -99,9 +99,11 @@ class Moves:
             return
         tmap = self.enc.map
         goal = (step.x, step.y)
-        legs = self._cached_route(c, goal, ts)
-        if legs is None:
-            legs = tmap.path(c.pos, goal, self.enc.mover_of(c))
+        kept = self._cached_route(c, goal, ts)
+        if kept is None:
+            dest, legs = goal, tmap.path(c.pos, goal, self.enc.mover_of(c))
+        else:
+            dest, legs = kept
         if legs is None:
             c.route = None
             self.say(c, f"no path to ({step.x:.0f}, {step.y:.0f})")
@@ -117,7 +119,7 @@ class Moves:
         if len(legs) > 1 or legs and legs[0].kind != "walk":  # (one walk leg has no jump to line up)
             legs = lined_up(self, c, legs, ts)  # a straight run-up into long jumps (tactics.sim.runup)
         rest = self._move_legs(c, legs, ts, goal=goal, cap=step.max_m)
-        c.route = (goal, rest) if rest else None
+        c.route = (dest, rest) if rest else None  # where these legs lead, not the goal asked
 
     def _drag(self, partner: Combatant, leader_start, legs: list[LegRec]) -> None:
         """The partner follows one step behind (a locked pair moves together, docs/engine.md)."""
@@ -133,8 +135,9 @@ class Moves:
         self.record(Move(t=self.enc.env.now, who=partner.id, legs=out,
                          metres=round(sum(math.dist(l.start, l.end) for l in out), 6), budget=0.0))
 
-    def _cached_route(self, c: Combatant, goal: tuple[float, float], ts: TurnState | None = None) -> list[Any] | None:
-        """The rest of last turn's route when it still leads (nearly) to ``goal``.
+    def _cached_route(self, c: Combatant, goal: tuple[float, float],
+                      ts: TurnState | None = None) -> tuple[tuple[float, float], list[Any]] | None:
+        """Where the rest of last turn's route leads and its legs, when it still leads (nearly) to ``goal``.
 
         Nobody blocks anybody's path and the map does not change, so a route
         found once stays good: it is reused while the goal has moved less than
@@ -142,6 +145,12 @@ class Moves:
         a fresh path goes exactly to the goal). The slack grows with the
         distance still to go. This keeps path searches out
         of most turns of a long approach.
+
+        The slack is measured from where the kept legs end, which is what
+        :meth:`_move` remembers: were it the goal asked each turn, a goal
+        moving a little every turn would drift away from legs that still lead
+        to the first one, and the mover would walk on toward a point it was
+        never asked to reach.
         """
         r = c.route
         if r is None:
@@ -159,8 +168,9 @@ class Moves:
             return None
         slack = max(ROUTE_SLACK_M, ROUTE_SLACK_SHARE * remaining)
         if math.dist(old_goal, goal) <= slack:
-            return legs
-        return self._cut_route(c, legs, goal, slack)
+            return old_goal, legs
+        cut = self._cut_route(c, legs, goal, slack)
+        return None if cut is None else (goal, cut)
 
     def _cut_route(self, c: Combatant, legs: list[Any], goal: tuple[float, float], slack: float) -> list[Any] | None:
         """The route up to where it passes nearest ``goal``, then straight on to it; None when
