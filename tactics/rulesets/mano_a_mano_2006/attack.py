@@ -35,6 +35,7 @@ from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, op
 from .defending import EVASION_BONUS, OPENING_EVASION_BONUS, counter_outcome
 from .fighters import (DARK_KIND, attack_kind, best_defense, opening_evade, options_of, position_mods,
                        roll_penalties, sheet_of, state_of, weapon_in_hand, weapons_in_hand)
+from . import landed
 from .harm import BLUNT_SHARPNESS, armor_block, attack_harm
 from .ledger import Ledger
 from .manipulation import (MANIPULATIONS, MISSILE_ALLOWED, choke_split, manipulation_modifier,
@@ -43,6 +44,8 @@ from .reacting import Reaction, defend_window, interfere_window, read_defend, re
 from .state import Hold
 
 REACH_SLACK_M = 0.05
+STRIKES = ("attack", "shoot")
+"""The actions :mod:`.landed` may keep once the dice are down (manipulations change the rule state)."""
 
 
 def points_of(action: str, options: Mapping[str, Any] | None, ready: int) -> dict[str, int]:
@@ -193,6 +196,11 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
     allies = _interferers(world, led, me, target, action, total, seen)
     a_die, d_die = world.dice.d6(), world.dice.d6()
     i_dice = [world.dice.d6() for _ in allies]
+    kept = None if allies or action not in STRIKES else landed.key(world, me, target, w, m, p, reaction, rw, led,
+                                                                   distance, turn, a_die, d_die)
+    if kept is not None and landed.replay(led, me, target, kept):   # the same blow landed before
+        return total
+    mark = len(led.effects)
     missile = w.is_missile
     kind = (("throw" if w.kind == "thrown" else "shot") if missile     # attack_kind, read once
             else "grapple" if action in MANIPULATIONS or action == "escape" else "strike")
@@ -261,6 +269,8 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
                          reaction="counter"))
         if hit:
             led.harm(me.id, stun, dmg, f"{rw.name} of {sheet_of(target).name}, countering")
+    if kept is not None:
+        landed.keep(led, me, target, kept, mark)
     return total
 
 
