@@ -1,24 +1,30 @@
-"""A plain strike once the dice are down, kept: its effects are a function of a few numbers.
+"""A plain strike kept, step by step: its effects are a function of a few numbers, the answer and the dice.
 
-After the attacker has spent its points, the defender has answered and both
-d6 are rolled, what :func:`~.attack.resolve` does with a strike (``attack`` or
-``shoot``) reads only: both sheets, ids, stances (prone, the attacker above),
-the defender's evasion and opening evade, the pools in the ledger, the points
-and weapon of the attack, the reaction and its weapon, the light at the target,
-the distance, the encounter's optional rules, the turn's straight run and the
-two dice. That holds when neither fighter holds, is held, is disarmed or has a
-manipulation's surplus pending, and no ally interferes (then nothing reads the
-clock and nothing changes the rule state): a *plain* strike. Its effects (the
-``Attacked`` records, the ``Harm`` of the blow and of a counter) and the pools
-after them are then kept under :func:`key`, on the attacker's sheet (its
-``kept_blows``, never encoded or compared), and handed out as fresh copies.
+:func:`~.attack.resolve` works a strike (``attack`` or ``shoot``) out in three
+steps, each a pure function of what it reads when neither fighter holds, is
+held, is disarmed or has a manipulation's surplus pending and no ally of the
+target could interfere (then nothing reads the clock and nothing changes the
+rule state): a *plain* strike. What they read is :func:`plain` (both sheets
+and ids, the act, the ready points, the pools in the ledger, the distance and
+sight, stances, the defender's evasion, the light at the target, the optional
+rules, the turn's straight run); then
 
-A long duel lands the same few blows again and again: 200 matched duels of
-Modre and his clone make 69 different attacks before the dice, and 93 % of a
-batch's strikes after the first ones were made before, dice and all::
+1. the attacker's spend (the checks, the points, the ``Harm``): under it alone;
+2. the defender's reaction once its policy has answered (the answer read, the
+   weapon, the ``Harm`` of the points it moves): under it and the answer;
+3. the blow once both d6 are down (the ``Attacked`` records, the harm, a
+   counter's): under it, the reaction and the dice.
 
-    >>> k = key(world, me, target, w, 2, 4, reaction, None, led, 0.5, turn, 3, 5)   # doctest: +SKIP
-    >>> replay(led, me, target, k) or keep(led, me, target, k, mark)                  # doctest: +SKIP
+Each step's effects and the pools after it are kept on the attacker's sheet
+(its ``kept_blows``, never encoded or compared) and handed out as fresh
+copies; the policy is still asked and the dice still rolled, in the same
+order. A long duel lands the same few blows again and again: 200 matched
+duels of Modre and his clone make 69 different attacks before the answer,
+and 93 % of a batch's strikes after the first ones were made before, dice
+and all (within one duel: 2 %, so a memo per encounter would not do)::
+
+    >>> got = plain(world, me, act, ready, turn, led)          # doctest: +SKIP
+    >>> k, target, w, distance = got                           # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -32,57 +38,83 @@ from .ledger import Ledger
 from .state import FighterState
 
 KEPT_MEMORY = 4_096
-"""How many strikes an attacker's sheet keeps (all forgotten when full)."""
+"""How many steps an attacker's sheet keeps (all forgotten when full)."""
+STRIKES = ("attack", "shoot")
+"""The actions kept (manipulations change the rule state)."""
 
 
-def key(world: Any, me: Any, target: Any, w: Any, m: int, p: int, reaction: Any, rw: Any, led: Ledger,
-        distance: float, turn: Any, a_die: int, d_die: int) -> tuple | None:
-    """Everything a plain strike reads after the dice (the module's text), or None when it is not plain."""
-    ms, ts = me.state, target.state
-    if type(ms) is not FighterState or type(ts) is not FighterState:
+def _plain_state(st: Any) -> bool:
+    return type(st) is FighterState and not (st.holds or st.held_by or st.penalty or st.disarmed)
+
+
+def plain(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -> tuple | None:
+    """``(key, target, weapon, distance)`` of a plain strike (the module's text), or None."""
+    action = act.action
+    if action not in STRIKES or not _plain_state(me.state):
         return None
-    if (ms.holds or ms.held_by or ms.penalty or ms.disarmed
-            or ts.holds or ts.held_by or ts.penalty or ts.disarmed):
+    tid = getattr(act, "target", None)
+    target = world.unit(tid) if tid is not None and tid != me.id else None
+    if target is None or not _plain_state(target.state):
         return None
-    opts = options_of(world)
-    return (id(target.sheet), me.id, target.id, w.name, m, p, reaction, None if rw is None else rw.name,
-            bool(me.prone), bool(target.prone), me.z >= target.z + 1.0, ts.evading, opening_evade(target),
-            led.pools(me.id), led.pools(target.id), world.light_at(target), distance,
-            opts.random_damage, opts.critical_hit, opts.charging,
-            None if turn is None else getattr(turn, "run_m", 0.0), a_die, d_die)
+    team = target.team
+    for u in world.units():   # an ally of the target that could interfere: its window is asked
+        if u.team == team and u.able and u.id != tid and u.id != me.id:
+            return None
+    w = me.sheet.weapon_named.get(getattr(act, "weapon", None))
+    options = getattr(act, "options", None)
+    if w is None or (options is not None and type(options) is not dict):
+        return None
+    points = None
+    if options is not None:
+        points = tuple(options.items())
+        if any(type(v) is not int for _, v in points):
+            return None
+    distance = world.distance(me, target)
+    sight = None
+    if w.is_missile or target.sheet.has_missile:   # sight both ways: a shot, or a counter with a missile
+        sight = (world.line_of_sight(me, target), world.line_of_sight(target, me))
+    o = options_of(world)
+    k = (id(target.sheet), me.id, tid, action, w.name, points, ready, led.pools(me.id), led.pools(tid),
+         bool(target.able), bool(getattr(target, "surprised", False)), distance, sight,
+         bool(me.prone), bool(target.prone), me.z >= target.z + 1.0, target.state.evading, opening_evade(target),
+         world.light_at(target), o.random_damage, o.critical_hit, o.charging,
+         None if turn is None else getattr(turn, "run_m", 0.0))
+    return k, target, w, distance
 
 
-def replay(led: Ledger, me: Any, target: Any, k: tuple) -> bool:
-    """Hand the strike kept under ``k`` to ``led`` (fresh effects, the pools after it); False when none is
-    kept for this attacker's and this target's very sheets."""
+def kept(me: Any, target: Any, k: tuple) -> tuple | None:
+    """What is kept under ``k`` for this attacker's and this target's very sheets (None: nothing)."""
     got = me.sheet.kept_blows.get(k)
-    if got is None or got[0] is not target.sheet:
-        return False
-    _, effects, mine, theirs = got
-    out = led.effects
-    for e in effects:
-        if type(e) is Harm:
-            out.append(Harm(e.who, dict(e.changes), e.source))
-        else:
-            out.append(Attacked(e.who, e.target, e.action, e.weapon, e.roll, e.hit, dict(e.harm), list(e.details),
-                                e.distance, e.light, e.reaction, e.charge_m))
-    led.settle(me.id, mine)
-    led.settle(target.id, theirs)
-    return True
+    return None if got is None or got[0] is not target.sheet else got
 
 
-def keep(led: Ledger, me: Any, target: Any, k: tuple, mark: int) -> None:
-    """Keep the strike just worked out into ``led`` (its effects from ``mark`` on) under ``k``."""
+def keep(led: Ledger, me: Any, target: Any, k: tuple, mark: int, *extra: Any) -> None:
+    """Keep the step just worked out into ``led`` (its effects from ``mark`` on, the two fighters' pools after
+    it) under ``k``, with ``extra`` (what the step found beyond its effects)."""
     effects = led.effects[mark:]
     if any(type(e) is not Harm and type(e) is not Attacked for e in effects):
         return
     memo = me.sheet.kept_blows
     if len(memo) >= KEPT_MEMORY:
         memo.clear()
-    copies = tuple(Harm(e.who, dict(e.changes), e.source) if type(e) is Harm else
-                   Attacked(e.who, e.target, e.action, e.weapon, e.roll, e.hit, dict(e.harm), list(e.details),
-                            e.distance, e.light, e.reaction, e.charge_m) for e in effects)
-    memo[k] = (target.sheet, copies, led.pools(me.id), led.pools(target.id))
+    memo[k] = (target.sheet, tuple(_copy(e) for e in effects), led.pools(me.id), led.pools(target.id), *extra)
 
 
-__all__ = ["KEPT_MEMORY", "key", "replay", "keep"]
+def replay(led: Ledger, me: Any, target: Any, got: tuple) -> tuple:
+    """Hand a kept step to ``led`` (fresh effects, the pools after it); returns its ``extra``."""
+    out = led.effects
+    for e in got[1]:
+        out.append(_copy(e))
+    led.settle(me.id, got[2])
+    led.settle(target.id, got[3])
+    return got[4:]
+
+
+def _copy(e: Any) -> Any:
+    if type(e) is Harm:
+        return Harm(e.who, dict(e.changes), e.source)
+    return Attacked(e.who, e.target, e.action, e.weapon, e.roll, e.hit, dict(e.harm), list(e.details), e.distance,
+                    e.light, e.reaction, e.charge_m)
+
+
+__all__ = ["KEPT_MEMORY", "STRIKES", "plain", "kept", "keep", "replay"]

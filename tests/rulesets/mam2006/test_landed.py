@@ -32,81 +32,107 @@ def _duels(seeds: range) -> list[bytes]:
 
 
 def test_kept_strikes_replay_every_duel_as_the_rules_work_it_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    replayed = []
-    real = landed.replay
+    found = []
+    real = landed.kept
 
     def counting(*a):
         got = real(*a)
-        replayed.append(got)
+        found.append(got is not None)
         return got
 
-    monkeypatch.setattr(landed, "replay", counting)
+    monkeypatch.setattr(landed, "kept", counting)
     kept = _duels(range(12))
-    assert sum(replayed) > 30   # a fifth of the strikes of twelve duels from cold (93 % after 200 duels)
-    monkeypatch.setattr(landed, "replay", lambda *a: False)   # the long way only
+    assert sum(found) > 200   # about half the steps of twelve duels from cold (more after 200 duels)
+    monkeypatch.setattr(landed, "kept", lambda *a: None)   # the long way only
     monkeypatch.setattr(landed, "keep", lambda *a: None)
     assert _duels(range(12)) == kept
 
 
 class _U:
-    def __init__(self, uid: str, sheet, **state) -> None:
-        self.id, self.sheet, self.prone, self.z, self.status = uid, sheet, False, 0.0, {}
+    def __init__(self, uid: str, sheet, team: str, **state) -> None:
+        self.id, self.sheet, self.team, self.prone, self.z, self.status = uid, sheet, team, False, 0.0, {}
+        self.x = self.y = 0.0
+        self.able, self.tracks = True, {"ready": 4, "defense": 0, "other": 0, "stun": 0, "damage": 0}
         self.state = FighterState(**state)
 
 
+class _W:
+    options = None
+
+    def __init__(self, *units) -> None:
+        self._units = {u.id: u for u in units}
+
+    def unit(self, uid):
+        return self._units.get(uid)
+
+    def units(self):
+        return list(self._units.values())
+
+    @staticmethod
+    def distance(a, b):
+        return 0.5
+
+    @staticmethod
+    def light_at(u):
+        return "bright"
+
+
 def test_only_plain_strikes_are_kept() -> None:
-    """A hold, a held fighter, a pending surplus or a lost weapon reads or changes the rule state: no key."""
+    """A hold, a held fighter, a pending surplus, a lost weapon, a manipulation or an ally who could interfere
+    reads or changes more than the key holds: no key."""
     from tactics.rulesets.mano_a_mano_2006.ledger import Ledger
-    from tactics.rulesets.mano_a_mano_2006.pools import Pools
-    from tactics.rulesets.mano_a_mano_2006.reacting import Reaction
+    from tactics.sim.plan import Act
 
     sheet = sheet_from_dict({"name": "A", "abilities": {"running": 2, "swimming": 2}})
+    hit = Act("attack", target="b", weapon="body", options={"modifier": 1, "power": 1})
 
-    class W:
-        options = None
+    def key(me, them, act=hit, *more):
+        return landed.plain(_W(me, them, *more), me, act, 4, None, Ledger(units=_W(me, them).unit))
 
-        @staticmethod
-        def light_at(u):
-            return "bright"
-
-    def key(me, them):
-        led = Ledger({me.id: Pools.fresh(4), them.id: Pools.fresh(4)})
-        return landed.key(W(), me, them, sheet.weapon("body"), 1, 1, Reaction("defense", 4), None, led, 0.5,
-                          None, 3, 4)
-
-    plain = _U("a", sheet), _U("b", sheet)
-    assert key(*plain) is not None and key(*plain) == key(*plain)
+    plain = _U("a", sheet, "red"), _U("b", sheet, "blue")
+    assert key(*plain) is not None and key(*plain)[0] == key(*plain)[0]
     for odd in ({"holds": {"b": Hold("hold", 2, 1)}}, {"held_by": {"b": 1}}, {"penalty": 2}, {"disarmed": {"x"}}):
-        assert key(_U("a", sheet, **odd), _U("b", sheet)) is None
-        assert key(_U("a", sheet), _U("b", sheet, **odd)) is None
+        assert key(_U("a", sheet, "red", **odd), _U("b", sheet, "blue")) is None
+        assert key(_U("a", sheet, "red"), _U("b", sheet, "blue", **odd)) is None
+    assert key(*plain, Act("hold", target="b", weapon="body")) is None
+    assert key(*plain, hit, _U("c", sheet, "blue")) is None        # the target's ally could interfere
+    assert key(*plain, hit, _U("c", sheet, "red")) is not None     # mine cannot
 
 
-def test_a_kept_strike_is_handed_out_as_fresh_effects() -> None:
+def test_a_kept_step_is_handed_out_as_fresh_effects() -> None:
     """Changing the effects handed out changes nothing kept."""
+    from tactics.rulesets.mano_a_mano_2006.ledger import Ledger
+
     sheets = _fresh()
     shared: dict = {}
     for seed in range(6):
         _one(seed, shared, sheets)
     memo = sheets[0].kept_blows
-    assert memo
-    k, (target, effects, _, _) = next(iter(memo.items()))
-    from tactics.rulesets.mano_a_mano_2006.ledger import Ledger
+    k, got = next((k, v) for k, v in memo.items() if len(k) == 5 and v[1])   # a blow, with its effects
+    plain = k[0]
 
     class Me:
-        id, sheet = k[1], sheets[0]
+        id, sheet = plain[1], sheets[0]
 
     class Them:
-        id, sheet = k[2], target
+        id, sheet = plain[2], got[0]
 
-    led = Ledger({Me.id: k[13], Them.id: k[14]})
-    before = [repr(e) for e in effects]
-    assert landed.replay(led, Me, Them, k)
-    assert led.effects == list(effects) and all(a is not b for a, b in zip(led.effects, effects))
+    led = Ledger({Me.id: plain[7], Them.id: plain[8]})
+    before = [repr(e) for e in got[1]]
+    assert landed.kept(Me, Them, k) is got
+    landed.replay(led, Me, Them, got)
+    assert led.effects == list(got[1]) and all(a is not b for a, b in zip(led.effects, got[1]))
+    assert (led.pools(Me.id), led.pools(Them.id)) == got[2:4]
     for e in led.effects:
         (e.changes if hasattr(e, "changes") else e.harm)["stun"] = 99
         if hasattr(e, "details"):
             e.details.append(("x", 1))
-    assert [repr(e) for e in effects] == before
+    assert [repr(e) for e in got[1]] == before
+
+    class Other:
+        id, sheet = plain[2], sheets[0]   # the same id, another sheet: not this target
+
+    assert landed.kept(Me, Other, k) is None
 
 
 def _fresh():
