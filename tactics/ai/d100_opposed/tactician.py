@@ -151,7 +151,7 @@ class Tactician:
             else:
                 closing = close_in(ctx, FUTURE)
                 if closing is not None:
-                    chosen = closing
+                    chosen = closing.settle()
         else:
             self._waited = 0
         if chosen is None:
