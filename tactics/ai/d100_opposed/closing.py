@@ -59,10 +59,12 @@ def close_in(ctx: Any, future_weight: float) -> Option | None:
     running = r.cost > ctx.walk + 1e-6
     threat = ctx.threat(i, fd=not me.prone, running=running, prone=False)
     score = future_weight * best - ctx.caution * threat
-    return Option(score, f"closing on {target.name}", "", [], f"{view.distance(me, target):.0f} m away, "
-                  f"{best:.3f} of it next phase; threat {threat * ctx.my_left:.1f} on the way"
-                  + ("" if me.prone else ", full defense"),
-                  steps=steps + list(r.steps) + ([] if me.prone else [Act("full defense")]))
+    d = view.distance(me, target)
+    prone = bool(me.prone)
+    return Option(score, f"closing on {target.name}", "", [], steps=steps + list(r.steps) + (
+        [] if me.prone else [Act("full defense")]), why=lambda: (
+        f"{d:.0f} m away, {best:.3f} of it next phase; threat {threat * ctx.my_left:.1f} on the way"
+        + ("" if prone else ", full defense")))   # written when named: a melee fighter weighs it every phase
 
 
 __all__ = ["close_in", "potential"]

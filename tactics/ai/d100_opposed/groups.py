@@ -242,7 +242,7 @@ def weigh_group(ctx: Any, group: list[int], recs: list[tuple[int, float]], prone
     :func:`best_of_kinds`, which finds the spot only for those).
     The scores are the tactician's, term by term in its order (``b + future + gain - caution ×
     threat``, the product worked out once), so they are the same floats; the words (where, the
-    note) are written only for the options a plan names (``Option.words``)."""
+    note) are written only for the options a plan names (``Option.place``, ``Option.why``)."""
     c = ctx.caution
     r = group[0]   # every spot of the group gives the same numbers
     running = ctx.sp.cost[r] > ctx.walk + 1e-6
@@ -301,26 +301,26 @@ def made(ctx: Any, i: int, score: float, make: tuple) -> Option:
 
 
 def _full_defense(ctx: Any, i: int, v: float, t_fd: float, stood: bool) -> Option:
-    return Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood, words=lambda: (
-        ctx.where(i), f"threat {t_fd * ctx.my_left:.1f} dmg, {ctx.sp.light[i]} here"))
+    return Option(v, "full defense", "", [Act("full defense")], threat=t_fd, spot=i, stood=stood,
+                  place=lambda: ctx.where(i), why=lambda: f"threat {t_fd * ctx.my_left:.1f} dmg, {ctx.sp.light[i]} here")
 
 
 def _attack(ctx: Any, i: int, v: float, n: int, s: Any, g: float, kind: str, action: str, t_now: float,
             stood: bool) -> Option:
     t = ctx.targets[n][0]
     return Option(v, kind, "", [Act(action, target=t.id, weapon=s.weapon.name)], attack=s, gain=g, threat=t_now,
-                  spot=i, stood=stood, words=lambda: (ctx.where(i), ctx.note(t, s, i, t_now)))
+                  spot=i, stood=stood, place=lambda: ctx.where(i), why=lambda: ctx.note(t, s, i, t_now))
 
 
 def _stand_up(ctx: Any, i: int, v: float, t_now: float, stood: bool) -> Option:
-    return Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, words=lambda: (
-        ctx.where(i), f"threat {t_now * ctx.my_left:.1f} dmg"))
+    return Option(v, "stand up", "", [], threat=t_now, spot=i, stood=stood, place=lambda: ctx.where(i),
+                  why=lambda: f"threat {t_now * ctx.my_left:.1f} dmg")
 
 
 def _aim(ctx: Any, i: int, v: float, gain: float, t_now: float, stood: bool) -> Option:
     return Option(v, f"stand up and {AIM}" if stood else AIM, "", [Act(AIM)], gain=gain, threat=t_now, spot=i,
-                  stood=stood, words=lambda: (
-                      ctx.where(i), f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg"))
+                  stood=stood, place=lambda: ctx.where(i),
+                  why=lambda: f"+10 next attack (+{gain:.3f}), threat {t_now * ctx.my_left:.1f} dmg")
 
 
 def best_of_kinds(found: list[tuple]) -> list[tuple[tuple, float, int, Any]]:

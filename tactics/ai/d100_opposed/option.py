@@ -46,20 +46,30 @@ class Option:
     stood: bool = False
     steps: list[Any] | None = None
     """Set for an option that brings its own steps (closing in)."""
-    words: Callable[[], tuple[str, str]] | None = None
-    """``() -> (where, note)``: written when first asked (:meth:`settle`); a phase weighs dozens of
-    options and names three."""
+    place: Callable[[], str] | None = None
+    """``() -> where``: written when first asked (:attr:`label`); a phase weighs dozens of options
+    and names three."""
+    why: Callable[[], str] | None = None
+    """``() -> note``: written when first asked (:meth:`settle`): only the chosen option's is read
+    (the runners-up are named by their label), and a note holds several numbers to format."""
 
     def settle(self) -> Option:
-        """Write ``where`` and ``note`` from :attr:`words`, once."""
-        if self.words is not None:
-            self.where, self.note = self.words()
-            self.words = None
+        """Write ``where`` from :attr:`place` and ``note`` from :attr:`why`, once."""
+        if self.place is not None:
+            self.where = self.place()
+            self.place = None
+        if self.why is not None:
+            self.note = self.why()
+            self.why = None
         return self
 
     @property
     def label(self) -> str:
-        return self.kind + self.settle().where
+        """What it does and where (its note is not written for it)."""
+        if self.place is not None:
+            self.where = self.place()
+            self.place = None
+        return self.kind + self.where
 
 
 def flag(u: UnitView, name: str) -> bool:

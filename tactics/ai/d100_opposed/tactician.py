@@ -89,6 +89,8 @@ class Tactician:
         self._waited = 0
         self._idle = 0
         self._idle_set: int | None = None
+        self._fixed: dict[tuple, tuple] = {}
+        """:meth:`fixed`'s answers (a fighter's policy: one fight's few)."""
         """How the last phase worked out set ``_idle``: None left as it was, 0 to none, 1 one more
         (kept with the phase: :mod:`.kept` keys by :meth:`impatient_phases`, not ``_idle``)."""
 
@@ -103,6 +105,37 @@ class Tactician:
         """The phases without an attack that wear down its caution: all a phase reads of
         ``_idle`` (:meth:`caution_now`), so the kept phases (:mod:`.kept`) are keyed by it."""
         return max(0, self._idle - PATIENT_PHASES) if self.attacks else 0
+
+    def fixed(self, view: View, me: UnitView, enemies: list[UnitView]) -> tuple:
+        """What a phase reads of the sheets alone (they do not change within a fight): my walk and run a
+        phase, the weapons I use, their names, whether all are melee, my safe mover, whether any is melee,
+        the enemies whose sight the spots need (a ranged weapon shoots between us), and each enemy's
+        ``(its phases for one of mine, walk and run a phase, its arms)``. Kept on the policy by the ids of
+        me, the enemies and their sheets and the map's cell size (the safe mover's), the sheets held
+        beside the answer (so no other sheet takes one of those ids unseen)."""
+        sheets = (me.sheet, *[e.sheet for e in enemies])
+        key = (me.id, view.map.cell_size, *[e.id for e in enemies], *map(id, sheets))
+        got = self._fixed.get(key)
+        if got is None or any(a is not b for a, b in zip(got[0], sheets)):
+            if len(self._fixed) >= 64:
+                self._fixed.clear()
+            got = self._fixed[key] = (sheets, self._work_fixed(view, me, enemies))
+        return got[1]
+
+    def _work_fixed(self, view: View, me: UnitView, enemies: list[UnitView]) -> tuple:
+        s = me.sheet
+        mine = [(w, melee) for w, melee, _ in arms_of(view, s) if (self.use_melee if melee else self.use_ranged)] \
+            if self.attacks else []
+        weapons = [w for w, _ in mine]
+        safe = movers(view, me)[0]
+        # the sight of an enemy only where a ranged weapon shoots between us (mine or its)
+        shoots = not all(melee for _, melee in mine)
+        arms = [arms_of(view, e.sheet) for e in enemies]
+        look = tuple(e.id for e, theirs in zip(enemies, arms) if shoots or not all(melee for _, melee, _ in theirs))
+        reach = tuple((e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed, theirs)
+                      for e, theirs in zip(enemies, arms))
+        return (s.walk / s.speed, s.run / s.speed, tuple(weapons), tuple([w.name for w in weapons]),
+                bool(mine) and all(melee for _, melee in mine), safe, any(melee for _, melee in mine), look, reach)
 
     # ------------------------------------------------------------------ plan
     def plan(self, view: View) -> Plan:
@@ -151,7 +184,7 @@ class Tactician:
             else:
                 closing = close_in(ctx, FUTURE)
                 if closing is not None:
-                    chosen = closing
+                    chosen = closing.settle()
         else:
             self._waited = 0
         if chosen is None:
@@ -198,35 +231,23 @@ class _Ctx:
         self.p, self.view, self.me, self.enemies = policy, view, me, enemies
         self.caution = policy.caution_now()
         s = me.sheet
-        self.walk = s.walk / s.speed
-        self.run = s.run / s.speed
         self.cache = odds_cache(view)
         self.memos = {(me.id, e.id): shot_memo(view, me, e) for e in enemies}
         self.memos.update(((e.id, me.id), shot_memo(view, e, me)) for e in enemies)
         """The scenario-shared shot memos (:func:`~.odds.shot_memo`), by attacker and target id."""
         self.my_left = left(s, damage(me))
         self.aiming = flag(me, "aiming")
-        mine = [(w, melee) for w, melee, _ in arms_of(view, s) if (policy.use_melee if melee else policy.use_ranged)] \
-            if policy.attacks else []
-        self.weapons = [w for w, _ in mine]
-        self.weapon_names = tuple([w.name for w in self.weapons])
-        self.melee_only = bool(mine) and all(melee for _, melee in mine)
-        safe = movers(view, me)[0]
+        (self.walk, self.run, self.weapons, self.weapon_names, self.melee_only, safe, melee, look,
+         reach) = policy.fixed(view, me, enemies)
         self.mv = (safe, safe)   # only the safe way: the generic fallback jump reads another system's sheet
-        # the spots, with the points just inside reach of each enemy near enough (kept by the positions)
-        # and the sight of an enemy only where a ranged weapon shoots between us (mine or its)
-        shoots = not all(melee for _, melee in mine)
-        arms = [arms_of(view, e.sheet) for e in enemies]
-        look = tuple(e.id for e, theirs in zip(enemies, arms) if shoots or not all(melee for _, melee, _ in theirs))
-        self.sp: Spots = ground(view, me, enemies, self.run, safe, any(melee for _, melee in mine), look)
+        self.sp: Spots = ground(view, me, enemies, self.run, safe, melee, look)
         self.light_of = {e.id: view.light_at(e) for e in enemies}
         self.any_attack = False
         self.my_wounds = wounds(me)
         self.targets = [(t, bool(t.prone), flag(t, "full_defense"), flag(t, "running"), wounds(t),
                          left(t.sheet, damage(t))) for t in enemies]
-        self.foes = [(e, e.sheet.speed / s.speed, e.sheet.walk / e.sheet.speed, e.sheet.run / e.sheet.speed,
-                      flag(e, "aiming"), wounds(e), bool(e.prone), theirs)
-                     for e, theirs in zip(enemies, arms)]
+        self.foes = [(e, phases, e_walk, e_run, flag(e, "aiming"), wounds(e), bool(e.prone), theirs)
+                     for e, (phases, e_walk, e_run, theirs) in zip(enemies, reach)]
         self.shot_state = (me.id, policy.attacks, self.my_wounds, self.aiming, self.weapon_names,
                            tuple((t.id, *rest, self.light_of[t.id]) for t, *rest in self.targets))
         """What my shots from a spot read beyond the spot itself (:func:`~.groups.shot_numbers`):

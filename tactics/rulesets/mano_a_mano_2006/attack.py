@@ -35,6 +35,7 @@ from .contest import FAILURE, SUCCESS, critical_bonus, double_applies, halve, op
 from .defending import EVASION_BONUS, OPENING_EVASION_BONUS, counter_outcome
 from .fighters import (DARK_KIND, attack_kind, best_defense, opening_evade, options_of, position_mods,
                        roll_penalties, sheet_of, state_of, weapon_in_hand, weapons_in_hand)
+from . import landed
 from .harm import BLUNT_SHARPNESS, armor_block, attack_harm
 from .ledger import Ledger
 from .manipulation import (MANIPULATIONS, MISSILE_ALLOWED, choke_split, manipulation_modifier,
@@ -127,13 +128,20 @@ def _harm_numbers(power: int, target: Any, die: int, sharpness: int, result: str
 
 
 def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: int,
-           seen: dict[str, Any] | None = None) -> tuple[Reaction, Any]:
+           seen: dict[str, Any] | None = None, plain: tuple | None = None) -> tuple[Reaction, Any]:
     """Ask the target its reaction, spend its points; returns the reaction and its weapon. ``seen``: the
-    attack's weapon and points, as the table sees them (the counters already moved on the sheet)."""
+    attack's weapon and points, as the table sees them (the counters already moved on the sheet);
+    ``plain``: the strike's :func:`~.landed.plain` key, under which the answer's outcome is kept."""
     ready = led.pools(target.id).ready
     if not target.able or getattr(target, "surprised", False) or ready <= 0:
         return Reaction("none"), None
-    r = read_defend(world.ask(target, defend_window(target.id, me.id, action, ready, points, seen)), ready, points)
+    r = asked = read_defend(world.ask(target, defend_window(target.id, me.id, action, ready, points, seen)),
+                            ready, points)
+    if plain is not None:
+        got = landed.kept(me, target, (plain, asked))
+        if got is not None:   # this answer to this attack was worked out before
+            return landed.replay(led, me, target, got)
+        mark = len(led.effects)
     w = None
     if r.kind in ("parry", "counter"):
         w = weapon_in_hand(target, r.weapon) if r.weapon else (
@@ -148,6 +156,8 @@ def _react(world: Any, led: Ledger, me: Any, target: Any, action: str, points: i
     elif r.kind == "counter":
         led.move(target.id, {"ready": -r.spent, "defense": r.modifier, "other": r.power},
                  f"counters with {w.name}: {r.modifier} to the modifier, {r.power} to power")
+    if plain is not None:
+        landed.keep(led, me, target, (plain, asked), mark, r, w)
     return r, w
 
 
@@ -178,21 +188,39 @@ def _interferers(world: Any, led: Ledger, me: Any, target: Any, action: str,
 
 def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -> int:
     """Resolve an attack or manipulation into ``led``; returns the points the attacker spent."""
-    why, target, w, pts, distance = _checked(world, me, act, ready)
-    if why:
-        led.add(Refused(me.id, why))
-        return 0
+    found = landed.plain(world, me, act, ready, turn, led)   # a plain strike: its steps are kept (landed.py)
+    plain = got = None
+    if found is not None:
+        plain, target, w, distance = found
+        got = landed.kept(me, target, plain)
     action = act.action
-    m, p, mp = pts["modifier"], pts["power"], pts["manipulation"]
+    if got is not None:   # this attack was declared before: its checks and spend as then
+        m, p, mp = landed.replay(led, me, target, got)
+        pts = {"modifier": m, "power": p, "manipulation": mp}
+    else:
+        why, target, w, pts, distance = _checked(world, me, act, ready)
+        if why:
+            led.add(Refused(me.id, why))
+            return 0
+        m, p, mp = pts["modifier"], pts["power"], pts["manipulation"]
+        mark = len(led.effects)
+        led.move(me.id, {"ready": -(m + p + mp), "defense": m, "other": p + mp},
+                 f"{action} with {w.name}: {m} to the modifier, {p} to power, {mp} to manipulation"
+                 if mp else f"{action} with {w.name}: {m} to the modifier, {p} to power")
+        if plain is not None:
+            landed.keep(led, me, target, plain, mark, m, p, mp)
     total = m + p + mp
-    led.move(me.id, {"ready": -total, "defense": m, "other": p + mp},
-             f"{action} with {w.name}: {m} to the modifier, {p} to power, {mp} to manipulation"
-             if mp else f"{action} with {w.name}: {m} to the modifier, {p} to power")
     seen = {"weapon": w.name, "modifier": m, "power": p, "manipulation": mp, "target": target.id}
-    reaction, rw = _react(world, led, me, target, action, total, seen)
+    reaction, rw = _react(world, led, me, target, action, total, seen, plain)
     allies = _interferers(world, led, me, target, action, total, seen)
     a_die, d_die = world.dice.d6(), world.dice.d6()
     i_dice = [world.dice.d6() for _ in allies]
+    blow = None if plain is None else (plain, reaction, None if rw is None else rw.name, a_die, d_die)
+    got = None if blow is None else landed.kept(me, target, blow)
+    if got is not None:   # the same blow landed before, dice and all
+        landed.replay(led, me, target, got)
+        return total
+    mark = len(led.effects)
     missile = w.is_missile
     kind = (("throw" if w.kind == "thrown" else "shot") if missile     # attack_kind, read once
             else "grapple" if action in MANIPULATIONS or action == "escape" else "strike")
@@ -261,6 +289,8 @@ def resolve(world: Any, me: Any, act: Any, ready: int, turn: Any, led: Ledger) -
                          reaction="counter"))
         if hit:
             led.harm(me.id, stun, dmg, f"{rw.name} of {sheet_of(target).name}, countering")
+    if blow is not None:
+        landed.keep(led, me, target, blow, mark)
     return total
 
 

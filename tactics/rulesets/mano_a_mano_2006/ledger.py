@@ -45,6 +45,11 @@ class Ledger:
             self._pools[uid] = p
         return p
 
+    def settle(self, uid: str, pools: Pools) -> None:
+        """``uid``'s pools are now ``pools`` (the effects that moved them were handed in already:
+        :func:`~.landed.replay`)."""
+        self._pools[uid] = pools
+
     def add(self, effect: Effect) -> None:
         self.effects.append(effect)
 

@@ -202,6 +202,12 @@ class Sheet(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaul
         """The longest reach among the hand-to-hand weapons, none lost."""
         return max((w.reach for w in self.weapons_and_body if not w.is_missile), default=0.5)
 
+    @cached_property
+    def kept_blows(self) -> dict[tuple, Any]:
+        """The plain strikes this sheet's fighter landed, kept by what they read (:mod:`.landed`): a
+        cache of the batch the sheet plays in, like the numbers above never encoded, compared or hashed."""
+        return {}
+
     def weapon(self, name: str | None) -> Weapon:
         """The weapon called ``name`` (None: the first); ``KeyError`` when there is none."""
         weapons = self.weapons_and_body

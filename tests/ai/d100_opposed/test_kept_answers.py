@@ -65,3 +65,26 @@ def test_spot_groups_kept_by_the_corrections_are_those_of_the_corrected_costs() 
             kept = ctx.weighing(False)
             ctx.sp.kept = {}   # from scratch
             assert kept == ctx.weighing(False) != plain
+
+
+def test_what_a_phase_reads_of_the_sheets_is_kept_on_the_policy_and_is_the_one_worked_out() -> None:
+    """``Tactician.fixed`` (walk and run, weapons, the safe mover, whose sight, the enemies' reach) answers
+    from the policy's memo what it works out afresh, for each fighter; a sheet taking another's place
+    under the same ids is worked out again."""
+    from tactics.ai.d100_opposed.policies import Gunner, Melee
+
+    enc = Encounter(map_for("arena"), seed=1, ruleset="d100-opposed")
+    enc.add(load_sheet(SHEETS / "duelist.toml"), team="red", at=(5.0, 13.0), id="a", policy="passive")
+    enc.add(load_sheet(SHEETS / "heavy.toml"), team="blue", at=(12.0, 13.0), id="b", policy="passive")
+    for uid, policy in (("a", Melee()), ("b", Gunner())):
+        view = enc.view_for(enc.combatants[uid])
+        me, enemies = view.me, view.enemies()
+        first = policy.fixed(view, me, enemies)
+        assert policy.fixed(view, me, enemies) is first   # from the memo
+        assert first == policy._work_fixed(view, me, enemies)
+    policy = Melee()
+    view = enc.view_for(enc.combatants["a"])
+    me, enemies = view.me, view.enemies()
+    kept = policy.fixed(view, me, enemies)
+    enc.combatants["a"].sheet = load_sheet(SHEETS / "heavy.toml")   # another sheet, the same ids
+    assert policy.fixed(view, view.me, view.enemies()) == policy._work_fixed(view, view.me, view.enemies()) != kept
