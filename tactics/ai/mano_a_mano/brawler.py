@@ -41,7 +41,7 @@ from tactics.ai.mano_a_mano import tricks, trips
 from tactics.ai.mano_a_mano.focus import FRESH, worn
 from tactics.ai.mano_a_mano.odds import matchup, note_chances
 from tactics.ai.mano_a_mano.spoils import spoils_plan
-from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
+from tactics.ai.mano_a_mano.strikes import melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
 from tactics.ai.targets import FOCUS_SLACK_M, PINNED_M, pick_target
@@ -75,7 +75,7 @@ def describe(attacks: list[Any], target: UnitView) -> str:
 
 
 def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
-            allow_strenuous: bool | None = None) -> tuple[list[Act], str]:
+            allow_strenuous: bool | None = None, match: tuple | None = None) -> tuple[list[Act], str]:
     """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.mano_a_mano.strikes.best_melee`) as
     plan steps, and its description.
 
@@ -84,8 +84,10 @@ def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
     health: :func:`~tactics.ai.mano_a_mano.strikes.melee_choice`'s own key) and the target,
     so a repeated melee turn builds one key and neither the acts nor the text; the blows' odds are
     left for the guard of :mod:`.lawful` (:func:`~tactics.ai.mano_a_mano.odds.note_chances`).
+    ``match``: the pair's matchup, when the caller has it.
     """
-    match = matchup(view, me, target)
+    if match is None:
+        match = matchup(view, me, target)
     memo = view.memo.get("brawler strikes")
     if memo is None:
         memo = view.memo["brawler strikes"] = {}
@@ -183,9 +185,12 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             p = tricks.shove_plan(view, me, target)
             if p is None:
                 p = tricks.disarm_plan(view, me, target)
-            if p is None:
-                p = trips.trip_plan(view, me, target, sum(e.ev for e in best_melee(view, me, target)))
-            return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
+            if p is not None:
+                return p
+            match = matchup(view, me, target)  # (once: the trip and the strikes read it)
+            p = trips.trip_plan(view, me, target, sum(e.ev for e in melee_choice(view, me, target, match=match)),
+                                match=match)
+            return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target, match=match)))
         p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
             rocks = self._rocks  # heave_plan's first look (a rock on the sheet at all?), once per sheet

@@ -108,14 +108,12 @@ _DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot
 class Estimate:
     """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
 
-    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power")
+    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power", "ev")
 
     def __init__(self, action: str, weapon: str | None, avoid: tuple[str, ...], p: float, harm: float, power: float) -> None:
         self.action, self.weapon, self.avoid, self.p, self.harm, self.power = action, weapon, avoid, p, harm, power
-
-    @property
-    def ev(self) -> float:
-        return self.p * self.harm
+        self.ev = p * harm
+        """The expected weighted harm, ``p * harm`` (a slot: weighed many times a turn, never changed)."""
 
     def act(self, target: UnitView) -> Act:
         return Act(self.action, target=target.id, weapon=self.weapon, avoid_armor=self.avoid)

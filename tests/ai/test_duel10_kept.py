@@ -1,0 +1,79 @@
+"""Answers the Mano a Mano policies keep for the fights of a loop (branch duel10), each held to the answer
+worked out afresh: the disarm weighing and the fall chance kept per pair of sheets or per sheet in the
+scenario-shared cache, an estimate's expected harm kept with it (the replays must not change)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from tactics import Encounter, load_character, load_map
+from tactics.ai.mano_a_mano import tricks, trips
+from tactics.ai.mano_a_mano.odds import Estimate, estimate, matchup
+from tactics.ai.mano_a_mano.strikes import melee_choice
+from tactics.rulesets.mano_a_mano.grapple import KEEP_BALANCE, balance_skill
+from tactics.ai.mano_a_mano.odds import hit_chance
+
+ROOT = Path(__file__).resolve().parents[2]
+ARENA = ROOT / "maps/arena.toml"
+SHEETS = ("steven", "clone", "knight", "grappler", "giant", "swashbuckler", "soldier")
+
+
+def _pair(a: str, b: str, shared: dict):
+    enc = Encounter(load_map(ARENA), seed=3, shared=shared)
+    red = enc.add(load_character(ROOT / f"assets/characters/{a}.toml"), team="red", at=(6, 6), policy="passive")
+    blue = enc.add(load_character(ROOT / f"assets/characters/{b}.toml"), team="blue", at=(7, 6), policy="passive")
+    view = enc.view_for(enc.combatants[red.id])
+    return enc, view, view.me, enc.view_of(enc.combatants[blue.id])
+
+
+def _outclassed_afresh(me, target) -> bool:
+    held = [w for w in target.sheet.weapons if w.kind == "hand" and w.name not in target.state.out_of_hand]
+    return bool(held) and max(target.sheet.power_with(w) for w in held) >= tricks._best_power(me) + tricks.DISARM_EDGE
+
+
+def test_kept_disarm_weighing_and_fall_chance_are_those_worked_out_afresh() -> None:
+    shared: dict = {}
+    for a, b in itertools.permutations(SHEETS, 2):
+        for _ in range(2):  # the second time from the shared cache
+            enc, view, me, target = _pair(a, b, shared)
+            assert tricks._outclassed(view, me, target) == _outclassed_afresh(me, target), (a, b)
+            assert trips.fall_chance(target, view) == 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
+            assert trips.fall_chance(target, view) == trips.fall_chance(target)
+    assert shared[tricks.OUTCLASSED] and shared[trips.FALL_CHANCES]
+
+
+def test_a_weapon_out_of_hand_is_weighed_afresh_not_from_the_kept_answer() -> None:
+    shared: dict = {}
+    enc, view, me, target = _pair("swashbuckler", "knight", shared)
+    assert tricks._outclassed(view, me, target)  # the knight's weapon hits much harder...
+    for w in target.sheet.weapons:
+        if w.kind == "hand":
+            target._c.state.out_of_hand[w.name] = "dropped"
+    assert not tricks._outclassed(view, me, target)  # ...until it drops it (not the kept answer)
+    assert not _outclassed_afresh(me, target)
+    target._c.state.out_of_hand.clear()
+    assert tricks._outclassed(view, me, target)
+
+
+def test_an_estimates_expected_harm_is_its_chance_times_its_harm() -> None:
+    for a, b in itertools.permutations(SHEETS, 2):
+        enc, view, me, target = _pair(a, b, {})
+        match = matchup(view, me, target)
+        for e in list(melee_choice(view, me, target, match=match)) + [estimate(view, me, target, "trip", None)]:
+            if e is not None:
+                assert e.ev == e.p * e.harm
+    e = Estimate("quick strike", "hands", (), 0.55, 3.2, 4.0)
+    assert e.ev == 0.55 * 3.2
+
+
+def test_the_trip_weighed_with_the_callers_matchup_is_the_one_without() -> None:
+    for a, b in itertools.permutations(SHEETS, 2):
+        enc, view, me, target = _pair(a, b, {})
+        match = matchup(view, me, target)
+        for otherwise in (0.0, 0.5, 1.0, 2.0, 4.0):
+            with_match = trips.trip_plan(view, me, target, otherwise, match=match)
+            without = trips.trip_plan(view, me, target, otherwise)
+            assert (with_match is None) == (without is None), (a, b, otherwise)
+            if with_match is not None:
+                assert with_match.steps == without.steps and with_match.reason == without.reason
