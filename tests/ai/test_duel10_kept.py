@@ -77,3 +77,49 @@ def test_the_trip_weighed_with_the_callers_matchup_is_the_one_without() -> None:
             assert (with_match is None) == (without is None), (a, b, otherwise)
             if with_match is not None:
                 assert with_match.steps == without.steps and with_match.reason == without.reason
+
+
+def _trip_afresh(view, me, target):
+    """The trip's estimate and fall chance as ``trips._trip_estimate`` worked them out before they were kept."""
+    from tactics.rulesets.mano_a_mano.mounts import kind_of
+    if target.prone or target.flying or me.health != "healthy":
+        return None
+    if me.carrier is not None or target.carrier is not None:
+        return None
+    if kind_of(me.character) is not None or kind_of(target.character) is not None:
+        return None
+    e = estimate(view, me, target, "trip", None)
+    return None if e is None else (e, trips.fall_chance(target))
+
+
+def test_kept_trip_odds_are_those_worked_out_afresh() -> None:
+    shared: dict = {}
+    seen = 0
+    for a, b in itertools.permutations(SHEETS + ("horse",), 2):
+        for prone, stun in itertools.product((False, True), (0, 4, 9)):
+            enc, view, me, target = _pair(a, b, shared)
+            enc.combatants[target.id].prone = prone
+            enc.combatants[me.id].tracks["stun"] = stun
+            c = enc.combatants[me.id]
+            c.standing = enc.rules.standing(c)
+            got = trips._trip_estimate(view, me, target)
+            fresh = _trip_afresh(enc.view_for(c), me, target)  # (no scope: worked out again)
+            assert (got is None) == (fresh is None), (a, b, prone, stun)
+            if got is not None:
+                seen += 1
+                assert (got[0].p, got[0].harm, got[0].avoid, got[1]) == (fresh[0].p, fresh[0].harm, fresh[0].avoid, fresh[1])
+    assert seen and shared[trips.TRIP_ODDS]
+
+
+def test_the_kept_melee_choice_is_the_one_worked_out_afresh() -> None:
+    from tactics.ai.mano_a_mano.strikes import BEST_MELEE, _best_melee
+    shared: dict = {}
+    for a, b in itertools.permutations(SHEETS, 2):
+        for _ in range(2):  # the second time from the shared cache
+            enc, view, me, target = _pair(a, b, shared)
+            for charge, strenuous in itertools.product((0.0, 7.5), (None, False, True)):
+                got = melee_choice(view, me, target, charge, strenuous)
+                fresh = _best_melee(view, me, target, charge, strenuous, matchup(view, me, target))
+                assert [(e.action, e.weapon, e.avoid, e.p, e.harm) for e in got] == \
+                    [(e.action, e.weapon, e.avoid, e.p, e.harm) for e in fresh], (a, b, charge, strenuous)
+    assert shared[BEST_MELEE]

@@ -267,13 +267,14 @@ def bonus_allowed(view: View, sheet: Any, tsheet: Any, act: Act) -> int | None:
     if shared is None:
         shared = view.shared[SURE_BOUNDS] = {}
     avoid = act.avoid_armor
-    key = (sheet, tsheet, act.action, act.weapon, avoid if type(avoid) is tuple else tuple(avoid))
-    got = shared.get(key, _NONE)
-    if got is _NONE:
+    key = (id(sheet), id(tsheet), act.action, act.weapon, avoid if type(avoid) is tuple else tuple(avoid))
+    got = shared.get(key)
+    if got is None:
         if len(shared) > 20_000:
             shared.clear()
-        got = shared[key] = _bonus_allowed(worst_blow(view, sheet, tsheet, act))
-    return got
+        # both sheets kept with the bound: the ids in the key stay theirs
+        got = shared[key] = (sheet, tsheet, _bonus_allowed(worst_blow(view, sheet, tsheet, act)))
+    return got[2]
 
 
 def _bonus_allowed(worst: tuple[int, int] | None) -> int | None:
