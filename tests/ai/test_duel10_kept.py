@@ -123,3 +123,41 @@ def test_the_kept_melee_choice_is_the_one_worked_out_afresh() -> None:
                 assert [(e.action, e.weapon, e.avoid, e.p, e.harm) for e in got] == \
                     [(e.action, e.weapon, e.avoid, e.p, e.harm) for e in fresh], (a, b, charge, strenuous)
     assert shared[BEST_MELEE]
+
+
+def test_a_fighters_kept_budget_numbers_are_those_worked_out_afresh() -> None:
+    from tactics.rulesets.mano_a_mano.state import FighterState, budget_for
+    fields = ("allowed", "actions", "done_actions", "single", "walk_m", "swim_m", "air_m", "done", "delayed")
+    for name in SHEETS + ("horse", "winged", "archer"):
+        ch = load_character(ROOT / f"assets/characters/{name}.toml")
+        kept = FighterState.of(ch)
+        for health, prone in list(itertools.product(("healthy", "injured", "incapacitated"), (False, True))) * 2:
+            got, fresh = budget_for(ch, kept, health, prone), budget_for(ch, FighterState.of(ch), health, prone)
+            assert got is not fresh and [getattr(got, f) for f in fields] == [getattr(fresh, f) for f in fields]
+            got.done_actions += 1  # a turn spends its own budget, never the kept numbers
+        assert len(kept.budgets) == 6
+        assert ch.blind == ("blind" in ch.qualities)
+
+
+def test_the_guard_records_the_odds_of_the_plan_it_keeps_as_odds_record_does() -> None:
+    """``lawful`` weighs each action as it checks it: the record is the one ``odds_record`` gives the plan
+    it hands back (dropped actions and aims among them weigh nothing)."""
+    from tactics.ai.futility import ODDS
+    from tactics.ai.mano_a_mano.lawful import lawful, odds_record
+    from tactics.sim.plan import Act, MoveTo, Plan
+    seen = recorded = 0
+    for a, b in itertools.permutations(SHEETS, 2):
+        enc, view, me, target = _pair(a, b, {})
+        far = (target.x + 9.0, target.y)
+        weapons = [w.name for w in me.sheet.weapons] + [None, "no such weapon"]
+        for w1, w2 in itertools.product(weapons, repeat=2):
+            for steps in ([Act("quick strike", target=target.id, weapon=w1), Act("aim"),
+                           Act("powerful strike", target=target.id, weapon=w2)],
+                          [MoveTo(*far), Act("trip", target=target.id), Act("quick strike", target=target.id, weapon=w2)],
+                          [Act("disarm", target=target.id), Act("choke", target=target.id, weapon=w1)]):
+                got = lawful(view, Plan(steps, "x"))
+                again = odds_record(view, Plan(got.steps, got.reason))
+                assert got.alternatives == again.alternatives, (a, b, steps)
+                seen += 1
+                recorded += any(what == ODDS for what, _ in got.alternatives)
+    assert seen and recorded
