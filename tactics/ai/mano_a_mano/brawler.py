@@ -184,7 +184,7 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         if not ok:
             return Plan([], HOLDING)
         budget = view.movement(me)
-        if self.charge and me.health == "healthy":
+        if self.charge and budget >= CHARGE_MIN_M and me.health == "healthy":  # (a shorter run never charges)
             p = self._charge_plan(view, me, target, enemies, budget)
             if p is not None:
                 return p
