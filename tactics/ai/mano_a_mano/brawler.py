@@ -161,12 +161,12 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         tx, ty, tz = target.pos
         self._target_d = d = math.hypot(mx - tx, my - ty)  # view.flat_distance(me, target)
         if abs(mz - tz) <= MELEE_REACH_UP_M and d <= MELEE_REACH_M:  # view.in_reach(me, target)
+            match = matchup(view, me, target)  # (once: the disarm, the trip and the strikes read it)
             p = tricks.shove_plan(view, me, target)
             if p is None:
-                p = tricks.disarm_plan(view, me, target)
+                p = tricks.disarm_plan(view, me, target, match)
             if p is not None:
                 return p
-            match = matchup(view, me, target)  # (once: the trip and the strikes read it)
             p = trips.trip_plan(view, me, target, sum(e.ev for e in melee_choice(view, me, target, match=match)),
                                 match=match)
             return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target, match=match)))

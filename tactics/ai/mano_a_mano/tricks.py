@@ -107,11 +107,12 @@ def _best_power(u: UnitView) -> int:
                default=0)
 
 
-def disarm_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
+def disarm_plan(view: View, me: UnitView, target: UnitView, match: tuple | None = None) -> Plan | None:
+    """``match``: the pair's :func:`~.odds.matchup`, when the caller has it."""
     # every test must pass: the one that fails most (the foe's weapon is no better) comes first
-    if not _outclassed(view, me, target) or me.health != "healthy" or not _in_reach(me, target):
+    if not _outclassed(view, me, target, match) or me.health != "healthy" or not _in_reach(me, target):
         return None
-    e = estimate(view, me, target, "disarm", None)
+    e = estimate(view, me, target, "disarm", None, match=match)
     if e is None or e.p < MIN_P:
         return None
     return Plan([Act("disarm", target=target.id)], f"disarming {target.name} ({e.p:.0%})")
@@ -121,28 +122,29 @@ OUTCLASSED = "disarm: outclassed"
 """The scenario-shared memo of :func:`_outclassed` for fighters with every weapon in hand."""
 
 
-def _outclassed(view: View, me: UnitView, target: UnitView) -> bool:
+def _outclassed(view: View, me: UnitView, target: UnitView, match: tuple | None = None) -> bool:
     """Does a hand weapon ``target`` holds hit :data:`DISARM_EDGE` or more harder than ``me``'s best in hand?
     (While neither has lost a weapon it reads the two sheets alone: kept in the scenario-shared cache by
-    both, the fights of a loop meet the same pairs.)"""
+    both, the fights of a loop meet the same pairs; ``match``, the pair's matchup when the caller has
+    it, names them.)"""
     ms, ts = me.state, target.state
     whole = not ms.out_of_hand and not ts.out_of_hand
-    msheet, tsheet = me.sheet, target.sheet
     if whole:
         memo = view.shared.get(OUTCLASSED)
         if memo is None:
             memo = view.shared[OUTCLASSED] = {}
-        key = (id(msheet), id(tsheet))
+        key = (id(me.sheet), id(target.sheet)) if match is None else (match[0], match[1])  # (the sheets' ids)
         got = memo.get(key)
-        if got is not None and got[0] is msheet and got[1] is tsheet:  # (both kept: their ids stay theirs)
+        if got is not None:  # (both sheets kept with the answer: the ids in the key stay theirs)
             return got[2]
+    tsheet = target.sheet
     out_of_hand = ts.out_of_hand
     held = [w for w in tsheet.weapons if w.kind == "hand" and w.name not in out_of_hand]
     out = bool(held) and max(tsheet.power_with(w) for w in held) >= _best_power(me) + DISARM_EDGE
     if whole:
         if len(memo) > 4096:
             memo.clear()
-        memo[key] = (msheet, tsheet, out)
+        memo[key] = (me.sheet, tsheet, out)
     return out
 
 
