@@ -301,7 +301,8 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
                        distance: float | None = None) -> Plan:
         """Walk toward ``target`` and strike when the walk ends in reach. ``field``, ``mv``, ``budget`` and
         ``distance`` (flat, to the target): what the caller looked up this turn already."""
-        r = move_toward(view, me, target, enemies, field=field, mv=mv, budget=budget, distance=distance)
+        # (positionally: stop, max_m, field, mv, budget, distance; keywords cost a parse every approach turn)
+        r = move_toward(view, me, target, enemies, STOP_M, None, field, mv, budget, distance)
         if r is None:
             return Plan([], HOLDING)
         steps: list[Any] = r.steps  # a fresh list of ours: move_toward's Route is never shared
