@@ -154,8 +154,9 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             if p is not None:
                 return p
         # focus.pick_target's measures, without its frame (positional: no keyword parsing, every turn);
-        # every=True: this turn's view.enemies(), untouched
-        target = pick_target(view, me, enemies, None, worn, FRESH, True)
+        # every=True: this turn's view.enemies(), untouched; a lone enemy is the pick, near or far (as
+        # pick_target's own first look says): a duel's every turn
+        target = enemies[0] if len(enemies) == 1 else pick_target(view, me, enemies, None, worn, FRESH, True)
         assert target is not None
         self._target = target
         tx, ty, tz = target.pos

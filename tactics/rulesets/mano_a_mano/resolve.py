@@ -321,7 +321,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     if res.hit:
         if slam_check is not None:
             yield slam_check
-        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.name}")
+        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.sheet.name}")  # (c.name, without its property)
         if h is not None:
             yield h
         if spec.name == "slam":
