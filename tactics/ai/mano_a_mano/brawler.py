@@ -170,7 +170,10 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
                 return p
             p = trips.trip_plan(view, me, target, sum(e.ev for e in melee_choice(view, me, target, match=match)),
                                 match=match)
-            return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target, match=match)))
+            if p is not None:
+                return p
+            plan = Plan(*strikes(view, me, target, match=match))
+            return spoils_plan(view, me, target, plan) if state.taken else plan  # (nothing taken: the plan as it is)
         p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
             rocks = self._rocks  # heave_plan's first look (a rock on the sheet at all?), once per sheet
