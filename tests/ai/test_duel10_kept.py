@@ -38,6 +38,7 @@ def test_kept_disarm_weighing_and_fall_chance_are_those_worked_out_afresh() -> N
         for _ in range(2):  # the second time from the shared cache
             enc, view, me, target = _pair(a, b, shared)
             assert tricks._outclassed(view, me, target) == _outclassed_afresh(me, target), (a, b)
+            assert tricks._outclassed(view, me, target, matchup(view, me, target)) == _outclassed_afresh(me, target)
             assert trips.fall_chance(target, view) == 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
             assert trips.fall_chance(target, view) == trips.fall_chance(target)
     assert shared[tricks.OUTCLASSED] and shared[trips.FALL_CHANCES]
