@@ -30,20 +30,20 @@ class Advance(Lawful):
     def __init__(self) -> None:
         self._sheet: tuple[Character, tuple[Any, ...], str | None] | None = None
         """The sheet last seen, its ranged weapons and its best hand-to-hand weapon (once per sheet)."""
-        self._strikes: dict[str, tuple[Act, Plan]] = {}
-        """The quick strike on each target and the plan of it alone, made once (the same step and plan
-        every melee turn: a plan is never changed, the engine copies its steps)."""
+        self._strikes: dict[UnitView, tuple[Act, Plan]] = {}
+        """The quick strike on each target (by its view: one per fighter and encounter) and the plan of it
+        alone, made once (the same step and plan every melee turn: a plan is never changed, the engine
+        copies its steps)."""
 
     def plan(self, view: View) -> Plan:
         me = view.me
         target = view.nearest_enemy()
         if target is None:
             return Plan([], "no enemy left")
-        ch = me.character
+        ch, _, _, _, mx, my, mz, state = me.glance  # one read of the sheet, the place and the state
         known = self._sheet
         if known is None or known[0] is not ch:
             known = self._sheet = _sheet_look(view, ch, me)
-        state = me.state
         for w in known[1]:
             if w.name not in state.spent:
                 action = "quick throw" if w.kind == "thrown" else "quick shot"
@@ -57,19 +57,19 @@ class Advance(Lawful):
         melee = known[2]
         if melee is None:
             return Plan([], "no weapon")
-        kept = self._strikes.get(target.id)
+        kept = self._strikes.get(target)
         if kept is None or kept[0].weapon != melee:  # an Act is immutable: one per target will do
             strike = Act("quick strike", target=target.id, weapon=melee)
-            kept = self._strikes[target.id] = (strike, Plan([strike], f"closing on {target.name}"))
+            kept = self._strikes[target] = (strike, Plan([strike], f"closing on {target.name}"))
         strike = kept[0]
-        mx, my, mz = me.pos
         tx, ty, tz = target.pos
         flat = math.hypot(mx - tx, my - ty)
         if abs(mz - tz) <= MELEE_REACH_UP_M and flat <= MELEE_REACH_M:  # view.in_reach (this ruleset's reach)
             return kept[1]
-        move = MoveTo(tx, ty, tz if me.flying else None)
+        flying = me.flying
+        move = MoveTo(tx, ty, tz if flying else None)
         reason = kept[1].reason  # "closing on <target>", made once with the kept plan
-        if not me.flying and flat > view.movement(me) + MELEE_REACH_M:
+        if not flying and flat > view.movement(me) + MELEE_REACH_M:
             return Plan([move], reason)  # no strike can land this turn
         return Plan([move, strike], reason)
 

@@ -41,7 +41,7 @@ from tactics.ai.mano_a_mano import tricks, trips
 from tactics.ai.mano_a_mano.focus import FRESH, worn
 from tactics.ai.mano_a_mano.odds import matchup, note_chances
 from tactics.ai.mano_a_mano.spoils import spoils_plan
-from tactics.ai.mano_a_mano.strikes import best_melee, melee_choice
+from tactics.ai.mano_a_mano.strikes import melee_choice
 from tactics.ai.reactions import Reactive
 from tactics.ai.routes import straight_run
 from tactics.ai.targets import FOCUS_SLACK_M, PINNED_M, pick_target
@@ -75,55 +75,39 @@ def describe(attacks: list[Any], target: UnitView) -> str:
 
 
 def strikes(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
-            allow_strenuous: bool | None = None) -> tuple[list[Act], str]:
+            allow_strenuous: bool | None = None, match: tuple | None = None) -> tuple[list[Act], str]:
     """The best hand-to-hand turn on ``target`` (:func:`~tactics.ai.mano_a_mano.strikes.best_melee`) as
     plan steps, and its description.
 
-    Remembered in the encounter's memo by what the choice depends on (the
+    Kept in the scenario-shared cache by what the choice depends on (the
     :func:`~tactics.ai.mano_a_mano.odds.matchup`, charge, strenuous strikes allowed,
-    health: :func:`~tactics.ai.mano_a_mano.strikes.melee_choice`'s own key) and the target,
-    so a repeated melee turn builds one key and neither the acts nor the text; the blows' odds are
-    left for the guard of :mod:`.lawful` (:func:`~tactics.ai.mano_a_mano.odds.note_chances`).
+    health: :func:`~tactics.ai.mano_a_mano.strikes.melee_choice`'s own key) and the target's id the acts
+    name (its name, which the text reads, is its sheet's: the matchup names the sheet), so a melee turn
+    builds one key and neither the acts nor the text, and the fights of a loop, meeting the same
+    matchups, targets and names, build them once; the blows' odds are left for the guard of
+    :mod:`.lawful` (:func:`~tactics.ai.mano_a_mano.odds.note_chances`). The acts are frozen: several
+    fights may hold the same ones. ``match``: the pair's matchup, when the caller has it.
     """
-    match = matchup(view, me, target)
-    memo = view.memo.get("brawler strikes")
-    if memo is None:
-        memo = view.memo["brawler strikes"] = {}
-    key = (match, charge_m, allow_strenuous, me.health, target.id)
-    got = memo.get(key)
-    if got is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        got = memo[key] = _shared_strikes(view, me, target, key, charge_m, allow_strenuous, match)
-    note_chances(view, got[0], got[2])  # for the guard (lawful): the odds of these blows, worked out
-    return list(got[0]), got[1]
-
-
-SHARED_STRIKES = "brawler: strikes"
-"""The scenario-shared memo of :func:`_shared_strikes`."""
-
-
-def _shared_strikes(view: View, me: UnitView, target: UnitView, key: tuple, charge_m: float,
-                    allow_strenuous: bool | None, match: tuple) -> tuple[tuple[Act, ...], str, tuple[float, ...]]:
-    """:func:`strikes`' acts, text and chances worked out, kept in the scenario-shared cache too (the
-    fights of a loop meet the same matchups, targets and names: an encounter's first melee turns no
-    longer build the acts and the text again). ``key`` is :func:`strikes`' own (the matchup names the
-    sheets by id: the answer keeps both sheets, and is taken only while they are the very ones), plus
-    the target's name the text reads. The acts are frozen: several fights may hold the same ones."""
+    if match is None:
+        match = matchup(view, me, target)
     shared = view.shared.get(SHARED_STRIKES)
     if shared is None:
         shared = view.shared[SHARED_STRIKES] = {}
-    ch, tch = me.character, target.character
-    skey = (key, target.name)
-    got = shared.get(skey)
-    if got is not None and got[0] is ch and got[1] is tch:
-        return got[2]
-    attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
-    out = (tuple(a.act(target) for a in attacks), describe(attacks, target), tuple(a.p for a in attacks))
-    if len(shared) > 20_000:
-        shared.clear()
-    shared[skey] = (ch, tch, out)
-    return out
+    key = (match, charge_m, allow_strenuous, me.health, target.id)
+    got = shared.get(key)
+    if got is None:
+        attacks = melee_choice(view, me, target, charge_m, allow_strenuous, match)
+        out = (tuple(a.act(target) for a in attacks), describe(attacks, target), tuple(a.p for a in attacks))
+        if len(shared) > 20_000:
+            shared.clear()
+        got = shared[key] = (me.character, target.character, out)  # the sheets kept: the ids in the matchup stay theirs
+    out = got[2]
+    note_chances(view, out[0], out[2])  # for the guard (lawful): the odds of these blows, worked out
+    return list(out[0]), out[1]
+
+
+SHARED_STRIKES = "brawler: strikes"
+"""The scenario-shared memo of :func:`strikes`."""
 
 
 class Brawler(Lawful, tricks.BreaksFree, Reactive):
@@ -143,21 +127,18 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
 
     # -- the engine's hooks ----------------------------------------------
     def plan(self, view: View) -> Plan:
-        p = self._plan(view)
-        # remember how far our target was, to see next turn whether it is coming (charge traps);
-        # nothing moves while we plan, so it is the distance _plan measured
+        # last turn's target and how far it was then, to see whether it is coming (charge traps): what
+        # the last plan measured (nothing moves while we plan), kept until this one picks again
         t = self._target
         self._seen = (t, self._target_d) if t is not None else None
-        return p
-
-    def _plan(self, view: View) -> Plan:
         self._target = None
         me = view.me
         enemies = view.enemies()
         if not enemies:
             return Plan([], "no enemy left")
-        if me.partner is not None:
-            partner = view.unit(me.partner)
+        sheet, prone, partner, _, mx, my, mz, state = me.glance  # one read of what this turn looks at
+        if partner is not None:
+            partner = view.unit(partner)
             quick, _ = strikes(view, me, partner, allow_strenuous=False)
             p = tricks.let_go_plan(view, me, partner, quick[0] if quick else None)
             if p is not None:
@@ -166,32 +147,38 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
             if acts:
                 return spoils_plan(view, me, partner, Plan(acts, f"grappled: {text}"))
             return Plan([], "grappled and nothing to strike with")
-        if me.prone:
+        if prone:
             return tricks.stand_plan(view, me, enemies)
-        p = tricks.ready_plan(view, me)
-        if p is not None:
-            return p
+        if state.out_of_hand:  # (tricks.ready_plan's first look: nothing out of hand, nothing to pick up)
+            p = tricks.ready_plan(view, me)
+            if p is not None:
+                return p
         # focus.pick_target's measures, without its frame (positional: no keyword parsing, every turn);
-        # every=True: this turn's view.enemies(), untouched
-        target = pick_target(view, me, enemies, None, worn, FRESH, True)
+        # every=True: this turn's view.enemies(), untouched; a lone enemy is the pick, near or far (as
+        # pick_target's own first look says): a duel's every turn
+        target = enemies[0] if len(enemies) == 1 else pick_target(view, me, enemies, None, worn, FRESH, True)
         assert target is not None
         self._target = target
-        mx, my, mz = me.pos
         tx, ty, tz = target.pos
         self._target_d = d = math.hypot(mx - tx, my - ty)  # view.flat_distance(me, target)
         if abs(mz - tz) <= MELEE_REACH_UP_M and d <= MELEE_REACH_M:  # view.in_reach(me, target)
+            match = matchup(view, me, target)  # (once: the disarm, the trip and the strikes read it)
             p = tricks.shove_plan(view, me, target)
             if p is None:
-                p = tricks.disarm_plan(view, me, target)
-            if p is None:
-                p = trips.trip_plan(view, me, target, sum(e.ev for e in best_melee(view, me, target)))
-            return p if p is not None else spoils_plan(view, me, target, Plan(*strikes(view, me, target)))
+                p = tricks.disarm_plan(view, me, target, match)
+            if p is not None:
+                return p
+            p = trips.trip_plan(view, me, target, sum(e.ev for e in melee_choice(view, me, target, match=match)),
+                                match=match)
+            if p is not None:
+                return p
+            plan = Plan(*strikes(view, me, target, match=match))
+            return spoils_plan(view, me, target, plan) if state.taken else plan  # (nothing taken: the plan as it is)
         p = tricks.cover_plan(view, me, enemies) if d <= COVER_FROM_M else None
         if p is None:
             rocks = self._rocks  # heave_plan's first look (a rock on the sheet at all?), once per sheet
-            ch = me.character
-            if rocks is None or rocks[0] is not ch:
-                rocks = self._rocks = (ch, tricks._has_rocks(view, ch))
+            if rocks is None or rocks[0] is not sheet:
+                rocks = self._rocks = (sheet, tricks._has_rocks(view, sheet))
             if rocks[1]:
                 p = tricks.heave_plan(view, me, enemies)
         if p is not None:
@@ -201,11 +188,14 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
         if not ok:
             return Plan([], HOLDING)
         budget = view.movement(me)
-        if self.charge and me.health == "healthy":
+        if self.charge and budget >= CHARGE_MIN_M and me.health == "healthy":  # (a shorter run never charges)
             p = self._charge_plan(view, me, target, enemies, budget)
             if p is not None:
                 return p
         return self._approach_plan(view, me, target, enemies, field, mv, budget, d)
+
+    _plan = plan
+    """The brawler's own plan, before the guard of :class:`~.lawful.Lawful` (which wraps ``plan``)."""
 
     def counter(self, view: View, attacker: UnitView) -> Plan:
         me = view.me
@@ -315,7 +305,8 @@ class Brawler(Lawful, tricks.BreaksFree, Reactive):
                        distance: float | None = None) -> Plan:
         """Walk toward ``target`` and strike when the walk ends in reach. ``field``, ``mv``, ``budget`` and
         ``distance`` (flat, to the target): what the caller looked up this turn already."""
-        r = move_toward(view, me, target, enemies, field=field, mv=mv, budget=budget, distance=distance)
+        # (positionally: stop, max_m, field, mv, budget, distance; keywords cost a parse every approach turn)
+        r = move_toward(view, me, target, enemies, STOP_M, None, field, mv, budget, distance)
         if r is None:
             return Plan([], HOLDING)
         steps: list[Any] = r.steps  # a fresh list of ours: move_toward's Route is never shared

@@ -50,10 +50,12 @@ shot or throw (:func:`attack_odds` alone); any other action has no chance to wei
 
 
 def lawful(view: View, plan: Plan) -> Plan:
-    """``plan`` without the actions the rules would refuse (see the module docstring).
+    """``plan`` without the actions the rules would refuse (see the module docstring), with its odds
+    recorded as :func:`odds_record` records them.
 
-    One pass: the kept steps are copied only once one is dropped (most plans lose none), and a plan
-    without an action is handed back as it is (:func:`odds_record` has nothing to weigh in it)."""
+    One pass: each action kept is weighed as it is checked (:func:`_chance`), the kept steps are
+    copied only once one is dropped (most plans lose none), and a plan without an action is handed
+    back as it is (there are no odds to weigh in it)."""
     me = view.me
     steps = plan.steps
     moved = False
@@ -61,6 +63,11 @@ def lawful(view: View, plan: Plan) -> Plan:
     dropped: list[str] | None = None
     acts = 0
     climbing = None
+    alts = plan.alternatives
+    weigh = not (alts and any(what == ODDS for what, _ in alts))  # (a plan passing twice is weighed once)
+    scope = None
+    worst: tuple[float, Act, bool] | None = None
+    aim_before = False  # an aim kept earlier in the plan
     for i, step in enumerate(steps):
         if isinstance(step, MoveTo):
             moved = True
@@ -85,11 +92,22 @@ def lawful(view: View, plan: Plan) -> Plan:
         acts += 1
         if kept is not None:
             kept.append(step)
+        if weigh:  # (the moves before it are all kept: it is struck from where the kept plan has it)
+            if acts == 1:
+                scope = view.memo.get(PLANNING)  # the chances the policy left for the blows it built
+            got = None if scope is None else scope.get(id(step))
+            p = got[1] if got is not None and got[0] is step else _chance(view, me, step, steps, i, aim_before)
+            if p is not None and (worst is None or p < worst[0]):
+                worst = (p, step, aim_before)
+            if step.action == "aim":
+                aim_before = True
     if dropped is None:
-        return odds_record(view, plan) if acts else plan
-    if not kept:
+        out = plan
+    elif not kept:
         return Plan([], f"{plan.reason}; nothing allowed ({dropped[0]}): waiting", plan.alternatives)
-    return odds_record(view, Plan(kept, f"{plan.reason} (dropped: {dropped[0]})", plan.alternatives))
+    else:
+        out = Plan(kept, f"{plan.reason} (dropped: {dropped[0]})", plan.alternatives)
+    return out if worst is None or worst[0] >= POOR_ODDS else _with_odds(view, me, out, worst)
 
 
 def _walked(me: UnitView, steps: list[MoveTo | Act]) -> tuple[tuple[float, float, float], float, bool]:
@@ -267,13 +285,14 @@ def bonus_allowed(view: View, sheet: Any, tsheet: Any, act: Act) -> int | None:
     if shared is None:
         shared = view.shared[SURE_BOUNDS] = {}
     avoid = act.avoid_armor
-    key = (sheet, tsheet, act.action, act.weapon, avoid if type(avoid) is tuple else tuple(avoid))
-    got = shared.get(key, _NONE)
-    if got is _NONE:
+    key = (id(sheet), id(tsheet), act.action, act.weapon, avoid if type(avoid) is tuple else tuple(avoid))
+    got = shared.get(key)
+    if got is None:
         if len(shared) > 20_000:
             shared.clear()
-        got = shared[key] = _bonus_allowed(worst_blow(view, sheet, tsheet, act))
-    return got
+        # both sheets kept with the bound: the ids in the key stay theirs
+        got = shared[key] = (sheet, tsheet, _bonus_allowed(worst_blow(view, sheet, tsheet, act)))
+    return got[2]
 
 
 def _bonus_allowed(worst: tuple[int, int] | None) -> int | None:
@@ -289,7 +308,8 @@ def _bonus_allowed(worst: tuple[int, int] | None) -> int | None:
 
 def odds_record(view: View, plan: Plan) -> Plan:
     """``plan`` with its attacks' odds among its alternatives (see the module docstring); a plan that
-    already carries them (a policy built on another passes through here twice) is left as it is."""
+    already carries them (a policy built on another passes through here twice) is left as it is.
+    (:func:`lawful` weighs each action the same way as it checks it.)"""
     alts = plan.alternatives
     if alts and any(what == ODDS for what, _ in alts):
         return plan
@@ -302,25 +322,35 @@ def odds_record(view: View, plan: Plan) -> Plan:
         if not isinstance(s, Act):
             continue
         got = None if scope is None else scope.get(id(s))
-        p = got[1] if got is not None and got[0] is s else None
-        if p is None:
-            kind = _KIND.get(s.action)
-            if kind is _BLOW:
-                if not sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
-                    p = blow_odds(view, me, s)
-                    if p is _NONE:  # no target
-                        p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
-            elif kind is _AFAR:  # a shot or a throw: neither proven nor remembered as a blow is
-                p = planned_odds(view, me, s, _at(me, steps, i), aim_before or bool(me.state.aim_bonus))
+        p = got[1] if got is not None and got[0] is s else _chance(view, me, s, steps, i, aim_before)
         if p is not None and (worst is None or p < worst[0]):
             worst = (p, s, aim_before)
         if s.action == "aim":
             aim_before = True
-    if worst is None:
-        return plan
+    return plan if worst is None or worst[0] >= POOR_ODDS else _with_odds(view, me, plan, worst)
+
+
+def _chance(view: View, me: UnitView, s: Act, steps: list[MoveTo | Act], i: int, aim_before: bool) -> float | None:
+    """The chance of ``s``, the ``i``-th of ``steps``, that no chance noted by the policy gives (None: no
+    attack, or a blow proven not poor, :func:`sure_blow`); ``aim_before``: an aim comes before it."""
+    kind = _KIND.get(s.action)
+    if kind is _BLOW:
+        if sure_blow(view, me, s):  # a blow proven not poor: no chance worked out
+            return None
+        p = blow_odds(view, me, s)
+        if p is _NONE:  # no target
+            p = attack_odds(view, me, s, _at(me, steps, i), aimed=aim_before or bool(me.state.aim_bonus))
+        return p  # type: ignore[return-value]
+    if kind is _AFAR:  # a shot or a throw: neither proven nor remembered as a blow is
+        return planned_odds(view, me, s, _at(me, steps, i), aim_before or bool(me.state.aim_bonus))
+    return None
+
+
+def _with_odds(view: View, me: UnitView, plan: Plan, worst: tuple[float, Act, bool]) -> Plan:
+    """``plan`` with the record of its poorest chance ``worst`` = (chance, act, an aim before it) and the
+    best a move open this turn would give."""
     p, act, aim_before = worst
-    if p >= POOR_ODDS:
-        return plan
+    steps = plan.steps
     at, metres, _ = _walked(me, steps)
     aimed = aim_before or bool(me.state.aim_bonus)
     alts = ((ODDS, p), (MOVE_ODDS, move_odds(view, me, act, at, view.movement(me) - metres, aimed)))

@@ -108,14 +108,12 @@ _DARK_KIND = {"strike": "strike", "grapple": "grapple", "throw": "ranged", "shot
 class Estimate:
     """An attack option: action, weapon, armor avoided, odds and expected weighted harm."""
 
-    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power")
+    __slots__ = ("action", "weapon", "avoid", "p", "harm", "power", "ev")
 
     def __init__(self, action: str, weapon: str | None, avoid: tuple[str, ...], p: float, harm: float, power: float) -> None:
         self.action, self.weapon, self.avoid, self.p, self.harm, self.power = action, weapon, avoid, p, harm, power
-
-    @property
-    def ev(self) -> float:
-        return self.p * self.harm
+        self.ev = p * harm
+        """The expected weighted harm, ``p * harm`` (a slot: weighed many times a turn, never changed)."""
 
     def act(self, target: UnitView) -> Act:
         return Act(self.action, target=target.id, weapon=self.weapon, avoid_armor=self.avoid)
@@ -197,15 +195,16 @@ def estimate(view: View, me: UnitView, target: UnitView, action: str, weapon: We
         return got
     if len(memo) > 20_000:
         memo.clear()
-    # the fights of a scenario meet the same matchups: then its shared cache (sheets, not ids, in the key)
+    # the fights of a scenario meet the same matchups: then its shared cache, by the same key (the sheets and
+    # the weapon kept with the answer, so the ids in the key stay theirs)
     shared = _scenario_memo(view, "estimates")
-    skey = (me.character, target.character, match[2:], action, weapon, charge_m, aim, steps)
-    got = shared.get(skey, _MISSING)
-    if got is _MISSING:
+    kept = shared.get(key)
+    if kept is None:
         if len(shared) > 20_000:
             shared.clear()
-        got = shared[skey] = _estimate(view, me, target, action, weapon, charge_m, distance, aim, match)
-    memo[key] = got
+        kept = shared[key] = (me.character, target.character, weapon,
+                              _estimate(view, me, target, action, weapon, charge_m, distance, aim, match))
+    got = memo[key] = kept[3]
     return got
 
 
@@ -341,16 +340,16 @@ def act_chance(view: View, me: UnitView, target: UnitView, action: str, weapon: 
     if got is _MISSING:
         if len(memo) > 20_000:
             memo.clear()
-        shared = _scenario_memo(view, "act chances")  # then the fights of the scenario (sheets, not ids)
-        skey = (me.character, target.character, match[2:], action, weapon, avoid, aim, steps)
-        got = shared.get(skey, _MISSING)
-        if got is _MISSING:
+        shared = _scenario_memo(view, "act chances")  # then the fights of the scenario, by the same key
+        kept = shared.get(key)
+        if kept is None:
             if len(shared) > 20_000:
                 shared.clear()
             armor = [o for o in _armor(view, target.character) if o[0] == avoid] or [((), 0, 0)]
             e = _estimate(view, me, target, action, weapon, 0.0, distance, aim, match, armor)
-            got = shared[skey] = None if e is None else e.p
-        memo[key] = got
+            # the sheets and the weapon kept with the answer: the ids in the key stay theirs
+            kept = shared[key] = (me.character, target.character, weapon, None if e is None else e.p)
+        got = memo[key] = kept[3]
     return got
 
 

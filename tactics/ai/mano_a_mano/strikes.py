@@ -105,33 +105,34 @@ def best_melee(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0
     return list(melee_choice(view, me, target, charge_m, allow_strenuous))
 
 
+BEST_MELEE = "best melee"
+"""The scenario-shared memo of :func:`melee_choice`."""
+
+
 def melee_choice(view: View, me: UnitView, target: UnitView, charge_m: float = 0.0,
                  allow_strenuous: bool | None = None, match: tuple | None = None) -> tuple[Estimate, ...]:
     """:func:`best_melee` as the remembered tuple itself: the same state gives the same (identical) tuple,
     so a policy may key what it derives from the choice (acts, a description) on it. ``match``: the
-    :func:`matchup` when the caller has it already."""
+    :func:`matchup` when the caller has it already.
+
+    Kept in the scenario-shared cache by everything the choice reads (the matchup, which names both
+    sheets, the charge, strenuous strikes allowed, the health): the fights of one scenario meet the
+    same matchups."""
     if match is None:
         match = matchup(view, me, target)
-    memo = view.memo.get("best melee")
-    if memo is None:
-        memo = view.memo["best melee"] = {}
-    key = (match, charge_m, allow_strenuous, me.health)
-    got = memo.get(key)
+    shared = view.shared.get(BEST_MELEE)
+    if shared is None:
+        shared = view.shared[BEST_MELEE] = {}
+    health = me.health
+    key = (match, charge_m, allow_strenuous, health)
+    got = shared.get(key)
     if got is None:
-        if len(memo) > 20_000:
-            memo.clear()
-        # the fights of one scenario meet the same matchups: ask their shared cache (sheets, not ids, in its key)
-        shared = view.shared.get("best melee")
-        if shared is None:
-            shared = view.shared["best melee"] = {}
-        skey = (me.character, target.character, match[2:], charge_m, allow_strenuous, me.health)
-        got = shared.get(skey)
-        if got is None:
-            if len(shared) > 20_000:
-                shared.clear()
-            got = shared[skey] = tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match))
-        memo[key] = got
-    return got
+        if len(shared) > 20_000:
+            shared.clear()
+        # both sheets kept with the answer: the ids in the matchup stay theirs
+        got = shared[key] = (me.character, target.character,
+                             tuple(_best_melee(view, me, target, charge_m, allow_strenuous, match)))
+    return got[2]
 
 
 def _best_melee(view: View, me: UnitView, target: UnitView, charge_m: float,

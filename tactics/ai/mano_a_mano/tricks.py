@@ -45,7 +45,9 @@ MIN_P = 0.3
 
 
 def _in_reach(a: UnitView, b: UnitView) -> bool:
-    return math.hypot(a.x - b.x, a.y - b.y) <= MELEE_REACH_M and abs(a.z - b.z) <= MELEE_REACH_UP_M
+    ax, ay, az = a.pos  # one read of each place (six of x, y and z cost three times as much)
+    bx, by, bz = b.pos
+    return math.hypot(ax - bx, ay - by) <= MELEE_REACH_M and abs(az - bz) <= MELEE_REACH_UP_M
 
 
 def cover_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None:
@@ -105,33 +107,44 @@ def _best_power(u: UnitView) -> int:
                default=0)
 
 
-def disarm_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
-    if me.health != "healthy" or not _in_reach(me, target):
+def disarm_plan(view: View, me: UnitView, target: UnitView, match: tuple | None = None) -> Plan | None:
+    """``match``: the pair's :func:`~.odds.matchup`, when the caller has it."""
+    # every test must pass: the one that fails most (the foe's weapon is no better) comes first
+    if not _outclassed(view, me, target, match) or me.health != "healthy" or not _in_reach(me, target):
         return None
-    if not _outclassed(view, me, target):
-        return None
-    e = estimate(view, me, target, "disarm", None)
+    e = estimate(view, me, target, "disarm", None, match=match)
     if e is None or e.p < MIN_P:
         return None
     return Plan([Act("disarm", target=target.id)], f"disarming {target.name} ({e.p:.0%})")
 
 
-def _outclassed(view: View, me: UnitView, target: UnitView) -> bool:
+OUTCLASSED = "disarm: outclassed"
+"""The scenario-shared memo of :func:`_outclassed` for fighters with every weapon in hand."""
+
+
+def _outclassed(view: View, me: UnitView, target: UnitView, match: tuple | None = None) -> bool:
     """Does a hand weapon ``target`` holds hit :data:`DISARM_EDGE` or more harder than ``me``'s best in hand?
-    (Remembered per pair of sheets while neither has lost a weapon: then it reads the sheets alone.)"""
-    whole = not me.state.out_of_hand and not target.state.out_of_hand
+    (While neither has lost a weapon it reads the two sheets alone: kept in the scenario-shared cache by
+    both, the fights of a loop meet the same pairs; ``match``, the pair's matchup when the caller has
+    it, names them.)"""
+    ms, ts = me.state, target.state
+    whole = not ms.out_of_hand and not ts.out_of_hand
     if whole:
-        memo = view.memo.get("outclassed")
+        memo = view.shared.get(OUTCLASSED)
         if memo is None:
-            memo = view.memo["outclassed"] = {}
-        key = (id(me.sheet), id(target.sheet))  # both sheets live as long as the encounter's memo
+            memo = view.shared[OUTCLASSED] = {}
+        key = (id(me.sheet), id(target.sheet)) if match is None else (match[0], match[1])  # (the sheets' ids)
         got = memo.get(key)
-        if got is not None:
-            return got
-    held = [w for w in target.sheet.weapons if w.kind == "hand" and w.name not in target.state.out_of_hand]
-    out = bool(held) and max(target.sheet.power_with(w) for w in held) >= _best_power(me) + DISARM_EDGE
+        if got is not None:  # (both sheets kept with the answer: the ids in the key stay theirs)
+            return got[2]
+    tsheet = target.sheet
+    out_of_hand = ts.out_of_hand
+    held = [w for w in tsheet.weapons if w.kind == "hand" and w.name not in out_of_hand]
+    out = bool(held) and max(tsheet.power_with(w) for w in held) >= _best_power(me) + DISARM_EDGE
     if whole:
-        memo[key] = out
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = (me.sheet, tsheet, out)
     return out
 
 
@@ -164,10 +177,11 @@ def drop_beyond(view: View, me: UnitView, target: UnitView, metres: float = PUSH
 
 
 def shove_plan(view: View, me: UnitView, target: UnitView) -> Plan | None:
-    if me.partner is not None or target.flying or target.prone or not _in_reach(me, target):
-        return None
+    # every test must pass: the one that fails on most maps comes first
     if target.z - view.map.lowest_ground < DROP_WORTH_M:
         return None  # no ground anywhere on the map lies that far below: drop_beyond could not reach it
+    if me.partner is not None or target.flying or target.prone or not _in_reach(me, target):
+        return None
     drop = drop_beyond(view, me, target)
     if drop < DROP_WORTH_M:
         return None
@@ -195,12 +209,15 @@ def heave_plan(view: View, me: UnitView, enemies: list[UnitView]) -> Plan | None
 
 
 def _has_rocks(view: View, ch: Any) -> bool:
-    """Does the sheet ``ch`` carry an unwieldy thrown object at all? (Remembered per sheet.)"""
-    memo = view.memo.get("sheets with rocks")
+    """Does the sheet ``ch`` carry an unwieldy thrown object at all? (Kept per sheet in the scenario-shared
+    cache.)"""
+    memo = view.shared.get("sheets with rocks")
     if memo is None:
-        memo = view.memo["sheets with rocks"] = {}
+        memo = view.shared["sheets with rocks"] = {}
     got = memo.get(id(ch))
     if got is None or got[0] is not ch:
+        if len(memo) > 4096:
+            memo.clear()
         got = memo[id(ch)] = (ch, any(w.kind == "thrown" and ch.unwieldy(w) for w in ch.weapons))
     return got[1]
 

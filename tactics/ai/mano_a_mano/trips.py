@@ -13,7 +13,7 @@ that value beats the turn the policy would play otherwise.
 
 from __future__ import annotations
 
-from tactics.ai.mano_a_mano.odds import STUN_WEIGHT, Estimate, estimate, hit_chance
+from tactics.ai.mano_a_mano.odds import STANDING, STUN_WEIGHT, Estimate, estimate, hit_chance, matchup
 from tactics.ai.mano_a_mano.strikes import best_melee
 from tactics.rulesets.mano_a_mano.grapple import KEEP_BALANCE, balance_skill
 from tactics.rulesets.mano_a_mano.mounts import kind_of
@@ -29,17 +29,23 @@ MIN_P = 0.3
 """The least chance of a hit worth a trip (as :data:`.tricks.MIN_P`)."""
 
 
+FALL_CHANCES = "trip: fall chances"
+"""The scenario-shared memo of :func:`fall_chance`."""
+
+
 def fall_chance(target: UnitView, view: View | None = None) -> float:
     """The chance a target put off balance fails its roll against 8 and falls (a pure function of
-    its sheet: remembered in ``view``'s memo when given)."""
+    its sheet: kept in ``view``'s scenario-shared cache when given)."""
     if view is None:
         return 1.0 - hit_chance(balance_skill(target.sheet), KEEP_BALANCE)
-    memo = view.memo.get("fall chances")
+    memo = view.shared.get(FALL_CHANCES)
     if memo is None:
-        memo = view.memo["fall chances"] = {}
+        memo = view.shared[FALL_CHANCES] = {}
     sheet = target.sheet
     got = memo.get(id(sheet))
-    if got is None or got[0] is not sheet:
+    if got is None or got[0] is not sheet:  # (the sheet kept with its answer: its id stays its own)
+        if len(memo) > 4096:
+            memo.clear()
         got = memo[id(sheet)] = (sheet, 1.0 - hit_chance(balance_skill(sheet), KEEP_BALANCE))
     return got[1]
 
@@ -84,19 +90,40 @@ def _value(e: Estimate, fall: float, gain: float) -> float:
     return e.p * (e.harm + fall * (FALL_STUN * STUN_WEIGHT + gain))
 
 
-def _trip_estimate(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, float] | None:
+TRIP_ODDS = "trip: odds by matchup"
+"""The scenario-shared memo of the part of :func:`_trip_estimate` the sheets and the matchup decide."""
+
+
+def _trip_estimate(view: View, me: UnitView, target: UnitView, match: tuple | None = None
+                   ) -> tuple[Estimate, float] | None:
     """The trip's estimate and the chance it fells ``target`` (:func:`_trip_odds` without the allies'
-    opening); None when no trip can be weighed."""
-    if target.prone or target.flying or me.health != "healthy":
-        return None
-    if me.carrier is not None or target.carrier is not None:
+    opening); None when no trip can be weighed. ``match``: the pair's :func:`~.odds.matchup`, when the
+    caller has it.
+
+    Past the looks at this turn's state (flying, health, a saddle), the answer is a pure function of
+    the two sheets and the :func:`~.odds.matchup` (the target's posture is in it): the kinds of both
+    sheets, the trip's :func:`~.odds.estimate` and the target's :func:`fall_chance`, kept in the
+    scenario-shared cache by the matchup (the fights of a loop meet the same pairs)."""
+    if target.flying or me.health != "healthy" or me.carrier is not None or target.carrier is not None:
         return None  # a rider in the saddle neither trips nor is tripped (000 · Mounted Combat)
-    if kind_of(me.character) is not None or kind_of(target.character) is not None:
-        return None  # mounts and vehicles: no hands to trip with, no two legs to trip
-    e = estimate(view, me, target, "trip", None)
-    if e is None:
-        return None
-    return e, fall_chance(target, view)
+    if match is None:
+        match = matchup(view, me, target)
+    if match[5] != STANDING:
+        return None  # the target is on the ground already (the matchup's posture of it)
+    kept = view.shared.get(TRIP_ODDS)
+    if kept is None:
+        kept = view.shared[TRIP_ODDS] = {}
+    got = kept.get(match)
+    if got is None:
+        ch, tch = me.character, target.character
+        odds = None
+        if kind_of(ch) is None and kind_of(tch) is None:  # mounts and vehicles: no hands to trip with, no two legs to trip
+            e = estimate(view, me, target, "trip", None, match=match)
+            odds = None if e is None else (e, fall_chance(target, view))
+        if len(kept) > 20_000:
+            kept.clear()
+        got = kept[match] = (ch, tch, odds)  # both sheets kept with it: the ids in the matchup stay theirs
+    return got[2]
 
 
 def _trip_allowed(view: View, me: UnitView, target: UnitView) -> bool:
@@ -116,7 +143,7 @@ def trip_value(view: View, me: UnitView, target: UnitView) -> tuple[Estimate, fl
 
 
 def trip_plan(view: View, me: UnitView, target: UnitView, otherwise: float,
-              for_allies: bool = False) -> Plan | None:
+              for_allies: bool = False, match: tuple | None = None) -> Plan | None:
     """Trip ``target`` when the trip's value beats ``otherwise`` (the expected harm of the turn the
     policy would play instead) and its chance is fair; else None. ``for_allies``: only when an
     ally in reach of the target would strike it on the ground.
@@ -130,8 +157,10 @@ def trip_plan(view: View, me: UnitView, target: UnitView, otherwise: float,
 
         >>> trip_plan(view, me, target, otherwise=1.2)     # doctest: +SKIP
         Plan([Act('trip', ...)], 'tripping Clone (55% to hit, 45% to fell)')
+
+    ``match``: the pair's :func:`~.odds.matchup`, when the caller has it.
     """
-    got = _trip_estimate(view, me, target)
+    got = _trip_estimate(view, me, target, match)
     if got is None:
         return None
     e, fall = got

@@ -62,6 +62,8 @@ class Character:
     height: float
     abilities: dict[str, int]
     qualities: frozenset[str]
+    blind: bool
+    """``"blind"`` among the qualities (darkness costs it nothing: 000 · Attacking in the Dark), read on every attack."""
     weapons: tuple[Weapon, ...]
     armor: tuple[Armor, ...]
     armor_zones: tuple[ArmorZone, ...]
@@ -144,6 +146,7 @@ class Character:
             height=float(sheet.height),
             abilities=abilities,
             qualities=frozenset(sheet.qualities),
+            blind="blind" in sheet.qualities,
             weapons=tuple(sheet.weapons),
             armor=tuple(sheet.armor),
             armor_zones=zones,
@@ -204,10 +207,6 @@ class Character:
     def can_draw(self, bow: Weapon | str) -> bool:
         """A bow of heft at least twice the strength cannot be drawn. (000 · Archery · draw)"""
         return self._stats(bow).weapon.heft < 2 * self.strength
-
-    @property
-    def blind(self) -> bool:
-        return "blind" in self.qualities
 
     # --- equality and round trip ---------------------------------------------
 

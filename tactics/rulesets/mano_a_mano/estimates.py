@@ -47,18 +47,21 @@ def _reaches(world: Any, c: Any, target: Any, action: str, weapon: Any) -> bool:
     return r > 0 and world.distance(c, target) <= r and world.line_of_sight(c, target)
 
 
+_AT_RESOLUTION = frozenset({"prepare counter", "delay"})
+"""Actions :func:`.resolve.act` checks where the turn's budget is known (:func:`refusal` says None)."""
+
+
 def refusal(world: Any, c: Any, act: Any) -> str | None:
     """Why ``act`` would be refused now, or None (the checks of :func:`.resolve.act` that do not roll)."""
-    if act.action in ("prepare counter", "delay"):
-        return None  # resolve.act checks them where the turn's budget is known
-    if act.action == RAM:
-        return ram_refusal(world, c, act)
-    spec = ACTIONS.get(act.action)
-    if spec is None:
-        return f"unknown action {act.action!r}"
+    name = act.action
+    spec = ACTIONS.get(name)
+    if spec is None:  # (a ram is no action of the catalogue: the vehicles' own checks)
+        return ram_refusal(world, c, act) if name == RAM else f"unknown action {name!r}"
+    kind = spec.kind
+    if kind == "other" and name in _AT_RESOLUTION:
+        return None
     ch = c.sheet
     st = c.state
-    name = spec.name
     weapon = None
     if act.weapon:
         held = ch.weapon_stats.get(act.weapon)  # ch.weapon(), without its KeyError on the common path
@@ -70,14 +73,13 @@ def refusal(world: Any, c: Any, act: Any) -> str | None:
         weapon = held.weapon
         if weapon.name in st.out_of_hand and name != "ready weapon":
             return f"{name}: {weapon.name} is not in hand"
-    if name in STRATEGIC and st.aim_bonus:
+    if st.aim_bonus and name in STRATEGIC:
         return f"{name} cannot be done while aiming"
     unwieldy = weapon is not None and weapon.heft > ch.strength  # ch.unwieldy(weapon)
     ok, why = allowed(name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None,
                       ch.encumbrance != "none", unwieldy)
     if not ok:
         return f"{name}: {why}"
-    kind = spec.kind
     if kind == "other":
         return _other_refusal(world, c, act, spec, weapon)
     target = world.unit(act.target or "")

@@ -121,19 +121,18 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effec
     and an attack is :func:`_attack` itself, with no generator of ours in between (a turn's
     every effect went through two)."""
     name = step.action
-    if name == "prepare counter":
-        # 000 · Rounds: a counter is prepared instead of moving and acting
-        if turn.used > 0 or budget.done_actions > 0 or turn.reaction:
-            return (Refused(c.id, "a counter-attack is prepared instead of moving and acting"),)
-        budget.done = True
-        return (Status(c.id, {"prepared": "counter"}),)
-    if name == "delay":
-        return delay_turn(world, c, step, budget, turn)
-    if name == RAM:
-        return ram(world, c, step, budget, turn)
     spec = ACTIONS.get(name)
-    if spec is None:
-        return (Refused(c.id, f"unknown action {name!r}"),)
+    if spec is None:  # (a ram is no action of the catalogue: the vehicles' own)
+        return ram(world, c, step, budget, turn) if name == RAM else (Refused(c.id, f"unknown action {name!r}"),)
+    if spec.kind == "other":
+        if name == "prepare counter":
+            # 000 · Rounds: a counter is prepared instead of moving and acting
+            if turn.used > 0 or budget.done_actions > 0 or turn.reaction:
+                return (Refused(c.id, "a counter-attack is prepared instead of moving and acting"),)
+            budget.done = True
+            return (Status(c.id, {"prepared": "counter"}),)
+        if name == "delay":
+            return delay_turn(world, c, step, budget, turn)
     done = budget.done_actions
     limit = 1 if turn.climbed else budget.allowed
     if budget.single or done >= limit or (done >= 1 and not spec.quick):
@@ -143,7 +142,7 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effec
         # DECISIONS · Climbing: a climber does one quick action per turn at most
         return (Refused(c.id, f"{spec.name}: a climber does one quick action per turn"),)
     st = c.state
-    if st.drawn and spec.name not in BOW_ACTIONS:
+    if st.drawn and name not in BOW_ACTIONS:
         st.drawn = None  # lets the bow down to do anything else
     ch = c.sheet
     weapon = None
@@ -155,16 +154,16 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effec
             ch = armed_sheet(c)  # a weapon it took by a disarm (.taken)
             held = ch.weapon_stats[step.weapon]
         weapon = held.weapon
-    if weapon is not None and weapon.name in st.out_of_hand and spec.name != "ready weapon":
-        return (Refused(c.id, f"{spec.name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})"),)
-    if spec.name in STRATEGIC and st.aim_bonus:
+    if weapon is not None and weapon.name in st.out_of_hand and name != "ready weapon":
+        return (Refused(c.id, f"{name}: {weapon.name} is not in hand ({st.out_of_hand[weapon.name]})"),)
+    if st.aim_bonus and name in STRATEGIC:
         # 000 · Stance and Position: one position at a time; no strategic attack while aiming
-        return (Refused(c.id, f"{spec.name} cannot be done while aiming"),)
+        return (Refused(c.id, f"{name} cannot be done while aiming"),)
     unwieldy = weapon is not None and weapon.heft > ch.strength  # ch.unwieldy(weapon)
-    ok, why = allowed(spec.name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None, ch.encumbrance != "none", unwieldy)
+    ok, why = allowed(name, c.standing, "on_the_ground" if c.prone else "standing", c.partner is not None, ch.encumbrance != "none", unwieldy)
     if not ok:
-        return (Refused(c.id, f"{spec.name}: {why}"),)
-    quick = spec.quick if spec.name != "load" else is_quick(spec, c, step)  # only a load's depends on more
+        return (Refused(c.id, f"{name}: {why}"),)
+    quick = spec.quick if name != "load" else is_quick(spec, c, step)  # only a load's depends on more
     if done >= 1 and not quick:
         return (Refused(c.id, f"{spec.name}: a combo holds only quick actions"),)
     budget.done_actions = done + 1
@@ -322,7 +321,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
     if res.hit:
         if slam_check is not None:
             yield slam_check
-        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.name}")
+        h = harm(target, r_stun, r_damage, f"{spec.name} by {c.sheet.name}")  # (c.name, without its property)
         if h is not None:
             yield h
         if spec.name == "slam":

@@ -209,11 +209,14 @@ class ManoAMano:
     # actions -------------------------------------------------------------------
     def reactions(self, world: Any, unit: Any, act: Any) -> list[Window]:
         """An attack on a fighter with a prepared counter lets it act first (000 · Rounds)."""
-        spec = ACTIONS.get(act.action)
-        if spec is None or spec.kind == "other" or not act.target:
+        target = act.target
+        if not target:
             return []
-        t = world.unit(act.target)
+        t = world.unit(target)  # (the target first: a counter prepared is rare, and every test must pass)
         if t is None or t.prepared != "counter" or not t.able:
+            return []
+        spec = ACTIONS.get(act.action)
+        if spec is None or spec.kind == "other":
             return []
         return [Window("counter", t.id, unit.id, act.action, turn=True, note=f"counter-attacks {unit.name}")]
 

@@ -54,6 +54,8 @@ class FighterState:
     weapon_counts: dict[str, int] = field(default_factory=dict)
     speeds: dict[bool, tuple[float, float, float]] = field(default_factory=dict)
     """The sheet's speeds standing and on the ground, worked out once per fighter."""
+    budgets: dict[tuple[bool, str], tuple[Any, ...]] = field(default_factory=dict)
+    """A turn's budget numbers by posture (prone) and health, worked out once per fighter (:func:`budget_for`)."""
     riding: Character | None = None
     taken: dict[str, Any] = field(default_factory=dict)
     """Weapons this fighter took from others by disarming them: its own to use (see :mod:`.taken`)."""
@@ -156,13 +158,17 @@ class OpeningBudget(TurnBudget):
 
 def budget_for(ch: Character, state: FighterState, health: str, prone: bool,
                kind: type[TurnBudget] = TurnBudget) -> TurnBudget:
-    """The budget of a turn of ``ch`` in this health and posture."""
-    known = state.speeds
-    got = known.get(prone)
-    if got is None:
-        got = known[prone] = speeds(ch, prone)
-    walk, swim, air = got
-    speed = ch.speed
-    # combo_size(speed, state.several_weapons, health), without the call (000 · Rounds)
-    allowed = 1 if health != "healthy" else math.ceil(speed) + (1 if state.several_weapons else 0)
-    return kind(allowed, walk, swim, air, speed, health, state.weapon_counts)
+    """The budget of a turn of ``ch`` (the fighter's own sheet) in this health and posture: its numbers
+    worked out once per fighter, posture and health."""
+    args = state.budgets.get((prone, health))
+    if args is None:
+        known = state.speeds
+        got = known.get(prone)
+        if got is None:
+            got = known[prone] = speeds(ch, prone)
+        walk, swim, air = got
+        speed = ch.speed
+        # combo_size(speed, state.several_weapons, health), without the call (000 · Rounds)
+        allowed = 1 if health != "healthy" else math.ceil(speed) + (1 if state.several_weapons else 0)
+        args = state.budgets[(prone, health)] = (allowed, walk, swim, air, speed, health, state.weapon_counts)
+    return kind(*args)
