@@ -320,3 +320,24 @@ def test_with_charge_a_blow_after_a_move_counts_at_the_rulesets_estimate_after_t
     assert value(straight, plan, w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.1 * 0.9)
     assert value(replace(straight, judge=lambda act: None), plan, w, CATALOGUE, [], charge=True) == \
         pytest.approx(0.5 * 2.0 * 0.1 * 0.9)
+
+
+def test_a_flight_ends_straight_at_its_height_and_a_flyer_reaches_any_height() -> None:
+    """``Planner(fly=True)``: my flight goes straight at my airspeed to its goal height, not along the
+    walker's path; a flying enemy's reply reaches me above ``UP_M``, a walker's does not."""
+    me = _unit("me", 0.0)
+    walker = Foe(_unit("foe", 6.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    flyer = replace(walker, air=8.0)
+    def walks(goal: tuple[float, float]) -> None:  # the walker's path would end elsewhere
+        raise AssertionError("a flight does not follow the walking path")
+    hover = Plan([MoveTo(6.0, 0.0, z=3.0)])
+    up = Board(me, walk=4.0, progress=0.0, foes=(walker,), path=walks, air=8.0)
+    assert end_point(up, hover) == pytest.approx((6.0, 0.0, 3.0))
+    far = Plan([MoveTo(20.0, 0.0, z=3.0)])
+    assert end_point(up, far) == pytest.approx((8.0, 0.0, 3.0))  # 8 m of flight
+    w = Weights(reply=1.0, ahead=0.0, close=0.0)
+    # hovering 3 m over the walker: out of its hand-to-hand reach; a flyer there reaches me
+    assert value(up, hover, w, CATALOGUE, []) == pytest.approx(0.0)
+    assert value(replace(up, foes=(flyer,)), hover, w, CATALOGUE, []) == pytest.approx(-0.2)
+    # without the option (air 0) the same hover counts a flyer's reply as a walker's: none
+    assert value(replace(up, foes=(replace(flyer, air=0.0),), path=None, air=0.0), hover, w, CATALOGUE, []) == 0.0

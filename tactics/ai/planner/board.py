@@ -54,6 +54,9 @@ class Foe:
     shot: float | None = None
     """My best shot or throw's value on it: from here, else the last seen, else 0 (None: not read; next
     turn's blow then counts only a shot from here)."""
+    air: float = 0.0
+    """Metres it may fly in a turn (its airspeed; 0: it walks, or ``Planner(fly=False)``): a flyer's reply
+    reaches me at any height within that, not only within :data:`UP_M`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +78,13 @@ class Board:
     unseen: Callable[[Any], float] | None = None
     """The chance that after an act (None: none) no enemy can target me (``view.unseen``), or None when
     the ruleset has no hiding."""
+    air: float = 0.0
+    """Metres I may fly this turn (my airspeed; 0: I walk, or ``Planner(fly=False)``): a move with a
+    height goes straight there (:func:`~.value.end_point`), and an enemy at any height is within reach."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4, hands: bool = False, exact: bool = False,
-             keep: bool = False) -> Board:
+             keep: bool = False, fly: bool = False) -> Board:
         me = view.me
         judge = getattr(view, "estimate_act", None) if exact else None
         seen = view.memo.setdefault(MEMO, {})
@@ -109,7 +115,8 @@ class Board:
                     seen[(me.id, e.id, "shot")] = far[0].value
                 shot = float(far[0].value) if far else float(seen.get((me.id, e.id, "shot"), 0.0))
             foes.append(Foe(e, view.progress(e), view.movement(e), mine, theirs,
-                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine), hand, shot))
+                            remembered(seen, e.id, me.id, theirs), ranged, remembered(seen, me.id, e.id, mine), hand, shot,
+                            _air(e) if fly else 0.0))
         tmap = getattr(view, "map", None)
         paths: dict[tuple[float, float], Any] = {}
 
@@ -131,7 +138,8 @@ class Board:
         hiding = getattr(view, "unseen", None)
         unseen = None if hiding is None or hiding(None) is None else hiding
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
-                   None if me.flying else path, there, getattr(view, "estimate_act", None), unseen)
+                   None if me.flying else path, there, getattr(view, "estimate_act", None), unseen,
+                   _air(me) if fly else 0.0)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)
@@ -146,6 +154,11 @@ def remembered(seen: dict[Any, float], a: Any, b: str | None, now: tuple[Any, ..
     if now:
         return float(now[0].value)
     return float(seen.get(a if b is None else (a, b), PRIOR))
+
+
+def _air(unit: Any) -> float:
+    """Metres ``unit`` may fly in a turn: its airspeed (the engine's, any ruleset; 0 for a walker)."""
+    return float(getattr(unit, "airspeed", 0.0) or 0.0)
 
 
 def _exact(judge: Callable[..., Any], ests: tuple[Any, ...], a: Any) -> tuple[Any, ...]:

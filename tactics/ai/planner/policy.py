@@ -46,6 +46,12 @@ it earns only my hand-to-hand blow) are off: neither paid in that round.
 the ruleset's ``estimate_act`` of it made after the straight run before it,
 :class:`~.value.AfterMove`, a charge's power and all; ``"ratio"``: the guess,
 × only what the run adds) is off: neither paid in the eighth round.
+``fly`` (on since issue 17's ninth round): a fighter that can fly (the engine's
+airspeed) moves straight to a move's height at its airspeed, not along the
+walker's path, and a flyer on either side reaches hand to hand at any height
+within its flight (:attr:`~.board.Board.air`, :attr:`~.board.Foe.air`): on
+``canyon`` the winged scouts now take the flyer advisor's hover over the
+soldiers' heads, which the walker's path had valued as standing among them.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -74,7 +80,7 @@ class Planner:
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
                  plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.0,
                  replies: bool = True, hands: bool = True, exact: bool = False,
-                 keep: bool = False, charge: bool | str = False) -> None:
+                 keep: bool = False, charge: bool | str = False, fly: bool = True) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -99,6 +105,7 @@ class Planner:
         self.exact = exact
         self.keep = keep
         self.charge = charge
+        self.fly = fly
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -160,7 +167,7 @@ class Planner:
         return out
 
     def plan(self, view: Any) -> Plan:
-        board = Board.read(view, self.enemies, self.hands, self.exact, self.keep)
+        board = Board.read(view, self.enemies, self.hands, self.exact, self.keep, self.fly)
         cands = self.candidates(view, board)
         if not cands:
             self._played(None)

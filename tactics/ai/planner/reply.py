@@ -52,8 +52,8 @@ class Others:
                 if theirs:
                     v = float(theirs[0].value)
                     seen[(e.id, a.id)] = v
-                elif f.ranged_threat or (math.hypot(a.x - e.x, a.y - e.y) <= f.walk + HAND_M
-                                         and abs(a.z - e.z) <= UP_M):
+                elif f.ranged_threat or (math.hypot(a.x - e.x, a.y - e.y) <= max(f.walk, f.air) + HAND_M
+                                         and (abs(a.z - e.z) <= UP_M or f.air > 0)):
                     v = float(seen.get((e.id, a.id), 0.0))
                 else:
                     v = 0.0

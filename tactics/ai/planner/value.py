@@ -109,12 +109,18 @@ def end_point(board: Board, plan: Plan) -> tuple[float, float, float]:
                 z = s.z
     if goal is None:
         return me.x, me.y, me.z
+    if board.air > 0 and goal.z is not None:  # a flight: straight there at my airspeed
+        return _straight(me, goal.x, goal.y, goal.z, board.air)
     if board.path is not None:
         return _along(board.path((goal.x, goal.y)), board.walk, me)
-    x, y = goal.x, goal.y
+    return _straight(me, goal.x, goal.y, z, board.walk)
+
+
+def _straight(me: Any, x: float, y: float, z: float, metres: float) -> tuple[float, float, float]:
+    """Toward flat ``(x, y)`` as far as ``metres`` go, ending at height ``z``."""
     d = math.hypot(x - me.x, y - me.y)
-    if d > board.walk > 0:
-        f = board.walk / d
+    if d > metres > 0:
+        f = metres / d
         x, y = me.x + (x - me.x) * f, me.y + (y - me.y) * f
     return x, y, z
 
@@ -203,7 +209,7 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
         flat, up = _apart(foe, end)
-        if hand and (flat > HAND_M + 0.5 or up > UP_M):
+        if hand and (flat > HAND_M + 0.5 or (up > UP_M and not board.air)):
             continue
         scale = 1.0
         if charge and moved and hand and board.judge is not None:
@@ -300,7 +306,7 @@ def _nearest(board: Board, end: tuple[float, float, float]) -> float:
 
 def _reply(f: Foe, end: tuple[float, float, float], allies: Sequence[Any]) -> float:
     d, up = _apart(f, end)
-    if not f.ranged_threat and (d > f.walk + HAND_M or up > UP_M):
+    if not f.ranged_threat and (d > max(f.walk, f.air) + HAND_M or (up > UP_M and not f.air)):
         return 0.0
     screened = any(math.hypot(a.x - f.unit.x, a.y - f.unit.y) < d for a in allies)
     return f.threat * (0.5 if screened else 1.0)
@@ -311,7 +317,7 @@ def _ahead(board: Board, f: Foe, end: tuple[float, float, float], catalogue: Any
     (a shot's range and sight from there), else its best from here if that is a shot; a hand-to-hand
     blow when its walk reaches ``f``."""
     d, up = _apart(f, end)
-    near = d <= board.walk + HAND_M and up <= UP_M
+    near = d <= max(board.walk, board.air) + HAND_M and (up <= UP_M or board.air > 0)
     placed = board.there(f.unit, end) if board.there is not None else None
     if placed is not None:
         return max(max((e.value for e in placed), default=0.0), f.worth if near else 0.0)
