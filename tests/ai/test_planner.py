@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import replace
+from functools import partial
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -305,7 +306,7 @@ def test_with_charge_a_blow_after_a_move_counts_at_the_rulesets_estimate_after_t
 
     w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0)
     plan = Plan([MoveTo(8.0, 0.0), Act("hit", target="foe", weapon="w")])
-    leg = SimpleNamespace
+    leg = partial(SimpleNamespace, kind="walk")
     straight = Board(me, 10.0, 0.0, (foe,), judge=judge,
                      path=lambda goal: [leg(start=(0, 0, 0), end=(4, 0, 0), cost=4.0, length=4.0),
                                         leg(start=(4, 0, 0), end=(8, 0, 0), cost=4.0, length=4.0)])
@@ -341,3 +342,22 @@ def test_a_flight_ends_straight_at_its_height_and_a_flyer_reaches_any_height() -
     assert value(replace(up, foes=(flyer,)), hover, w, CATALOGUE, []) == pytest.approx(-0.2)
     # without the option (air 0) the same hover counts a flyer's reply as a walker's: none
     assert value(replace(up, foes=(replace(flyer, air=0.0),), path=None, air=0.0), hover, w, CATALOGUE, []) == 0.0
+
+
+def test_a_climb_this_turn_costs_the_fall_it_risks() -> None:
+    """``Weights.risk``: a move whose walk this turn climbs (or jumps, or drops) costs ``risk`` × the height
+    over the ground / 10 m; a walk on the flat costs nothing; a climb beyond this turn's walk is not counted."""
+    from tactics.map.movement import Leg
+
+    me = _unit("me", 0.0, z=10.0)
+    foe = Foe(_unit("foe", 30.0), 0.0, 5.0, (), (), 0.0, False, 0.0)
+    down = [Leg("walk", (0.0, 0.0, 10.0), (1.0, 0.0, 10.0), 1.0, cost=1.0),
+            Leg("climb", (1.0, 0.0, 10.0), (1.0, 0.0, 0.0), 10.0, surface="rope", cost=3.0)]
+    flat = [Leg("walk", (0.0, 0.0, 10.0), (4.0, 0.0, 10.0), 4.0, cost=4.0)]
+    paths = {(1.0, 0.0): down, (4.0, 0.0): flat}
+    board = Board(me, walk=4.0, progress=0.0, foes=(foe,), ground=lambda x, y: 0.0, path=paths.__getitem__)
+    w = Weights(reply=0.0, ahead=0.0, close=0.0, risk=0.3)
+    assert value(board, Plan([MoveTo(1.0, 0.0)]), w, CATALOGUE, []) == pytest.approx(-0.3)
+    assert value(board, Plan([MoveTo(4.0, 0.0)]), w, CATALOGUE, []) == 0.0
+    assert value(replace(board, walk=1.0), Plan([MoveTo(1.0, 0.0)]), w, CATALOGUE, []) == 0.0  # the walk ends first
+    assert value(board, Plan([MoveTo(1.0, 0.0)]), replace(w, risk=0.0), CATALOGUE, []) == 0.0

@@ -52,6 +52,10 @@ walker's path, and a flyer on either side reaches hand to hand at any height
 within its flight (:attr:`~.board.Board.air`, :attr:`~.board.Foe.air`): on
 ``canyon`` the winged scouts now take the flyer advisor's hover over the
 soldiers' heads, which the walker's path had valued as standing among them.
+``Weights.risk`` (0.3 since the same round; 0 gives the eighth round's value):
+a move whose walk this turn climbs, jumps or drops costs 0.3 × the height over
+the ground / 10 m (:func:`~.value.value`): the roof's archers on ``tower`` no
+longer climb down the rope toward a brawler (and fall).
 Reaction windows go to the advisor whose plan it last played.
 """
 

@@ -53,6 +53,8 @@ from typing import Any
 from tactics.ai.planner.board import HAND_M, UP_M, Board, Foe
 from tactics.rules.plan import Act, MoveTo, Plan
 
+FALL_M = 10.0
+"""The height (metres) at which :attr:`Weights.risk` counts in full."""
 MAX_CHANCE_ACTS = 4
 """Attacks a plan's chance node enumerates (later ones count at their expectation)."""
 
@@ -75,6 +77,9 @@ class Weights:
     """An attack no estimate matches succeeds with 0.5 and then counts ``guess`` × the value seen."""
     unseen: float = 0.8
     """What next turn's sure blow from hiding is worth, per unit of the chance the plan hides me."""
+    risk: float = 0.3
+    """What a fall from :data:`FALL_M` up costs, × the height this turn's path climbs, jumps or drops
+    (the engine's legs: a lost grip, a jump short); less height counts in proportion."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +273,27 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
         total += p * (dealt + weights.out * out - weights.reply * reply + weights.ahead * ahead)
     if hides:
         total += weights.unseen * hides * _sure(board, end)
+    if weights.risk:
+        total -= weights.risk * min(1.0, _height_at_risk(board, plan) / FALL_M)
     return total - weights.close * _nearest(board, end)
+
+
+def _height_at_risk(board: Board, plan: Plan) -> float:
+    """The most height over the ground this turn's walk spends on a climb, a jump or a drop (the legs of
+    the engine's path to the plan's last move, as far as my walk goes; 0 for a flyer or no path)."""
+    goal = next((s for s in reversed(plan.steps) if isinstance(s, MoveTo)), None)
+    if goal is None or board.path is None or (board.air > 0 and goal.z is not None):
+        return 0.0  # no move, a flyer, or a flight
+    left, top = board.walk, 0.0
+    for leg in board.path((goal.x, goal.y)) or ():
+        if left <= 0:
+            break
+        if leg.kind in ("climb", "jump", "drop"):
+            low = min(leg.start[2], leg.end[2])
+            ground = board.ground(*leg.end[:2]) if board.ground is not None else low
+            top = max(top, max(leg.start[2], leg.end[2]) - min(low, ground))
+        left -= leg.cost or leg.length
+    return top
 
 
 def _unseen(board: Board, plan: Plan) -> tuple[float, float]:
