@@ -206,6 +206,10 @@ class View:
     def flat_distance(a: UnitView, b: UnitView) -> float:
         return math.hypot(a.x - b.x, a.y - b.y)
 
+    def reach(self, a: UnitView | None = None) -> tuple[float, float]:
+        """(flat, vertical) metres within which ``a`` (default: me) fights hand to hand (the ruleset's)."""
+        return self._enc.reach_of((a or self.me)._c)
+
     def in_reach(self, a: UnitView, b: UnitView) -> bool:
         """Close enough for hand-to-hand attacks (the ruleset's reach)."""
         flat, up = self._enc.reach_of(a._c)

@@ -361,3 +361,20 @@ def test_a_climb_this_turn_costs_the_fall_it_risks() -> None:
     assert value(board, Plan([MoveTo(4.0, 0.0)]), w, CATALOGUE, []) == 0.0
     assert value(replace(board, walk=1.0), Plan([MoveTo(1.0, 0.0)]), w, CATALOGUE, []) == 0.0  # the walk ends first
     assert value(board, Plan([MoveTo(1.0, 0.0)]), replace(w, risk=0.0), CATALOGUE, []) == 0.0
+
+
+def test_a_blow_between_two_moves_counts_where_the_first_move_ends() -> None:
+    """A flyer's dive, strike and climb back: the strike is made where the dive ends (within reach), not
+    where the plan ends (back up, out of reach); a blow with no move counts only within the ruleset's reach."""
+    me = _unit("me", 0.0, z=3.0)
+    foe = Foe(_unit("foe", 1.0), 0.0, 5.0, (), (), 0.0, False, 0.3)
+    board = Board(me, walk=4.0, progress=0.0, foes=(foe,), air=8.0, reach=(1.5, 2.0))
+    w = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0, risk=0.0)
+    hit = Act("hit", target="foe")
+    dive = Plan([MoveTo(0.5, 0.0, z=0.0), hit, MoveTo(0.5, 0.0, z=3.0)])
+    assert value(board, dive, w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3 * 0.9)  # the guessed blow
+    assert value(board, Plan([MoveTo(0.5, 0.0, z=3.0), hit]), w, CATALOGUE, []) == 0.0  # 3 m over it
+    assert value(board, Plan([hit]), w, CATALOGUE, []) == 0.0  # no move: 3 m up is beyond a 2 m reach
+    low = replace(board, me=_unit("me", 0.0, z=1.0))
+    assert value(low, Plan([hit]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)
+    assert value(replace(low, reach=(0.5, 2.0)), Plan([hit]), w, CATALOGUE, []) == 0.0  # 1 m away, 0.5 m reach

@@ -78,6 +78,9 @@ class Board:
     unseen: Callable[[Any], float] | None = None
     """The chance that after an act (None: none) no enemy can target me (``view.unseen``), or None when
     the ruleset has no hiding."""
+    reach: tuple[float, float] = (HAND_M + 0.5, UP_M)
+    """(flat, vertical) metres of my hand-to-hand reach (the ruleset's, ``view.reach``): a blow with no
+    move before it counts only within it, as the engine refuses it beyond."""
     air: float = 0.0
     """Metres I may fly this turn (my airspeed; 0: I walk, or ``Planner(fly=False)``): a move with a
     height goes straight there (:func:`~.value.end_point`), and an enemy at any height is within reach."""
@@ -139,7 +142,7 @@ class Board:
         unseen = None if hiding is None or hiding(None) is None else hiding
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
                    None if me.flying else path, there, getattr(view, "estimate_act", None), unseen,
-                   _air(me) if fly else 0.0)
+                   _reach(view), _air(me) if fly else 0.0)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)
@@ -154,6 +157,12 @@ def remembered(seen: dict[Any, float], a: Any, b: str | None, now: tuple[Any, ..
     if now:
         return float(now[0].value)
     return float(seen.get(a if b is None else (a, b), PRIOR))
+
+
+def _reach(view: Any) -> tuple[float, float]:
+    """My hand-to-hand reach through the seam (``view.reach``), else the planner's own guess."""
+    fn = getattr(view, "reach", None)
+    return (HAND_M + 0.5, UP_M) if fn is None else tuple(float(v) for v in fn())  # type: ignore[return-value]
 
 
 def _air(unit: Any) -> float:

@@ -51,7 +51,9 @@ airspeed) moves straight to a move's height at its airspeed, not along the
 walker's path, and a flyer on either side reaches hand to hand at any height
 within its flight (:attr:`~.board.Board.air`, :attr:`~.board.Foe.air`): on
 ``canyon`` the winged scouts now take the flyer advisor's hover over the
-soldiers' heads, which the walker's path had valued as standing among them.
+soldiers' heads, which the walker's path had valued as standing among them. A blow
+between two moves counts where the first ends (a dive, two strikes, back up), and
+a blow with no move before it only within the ruleset's reach (``view.reach``).
 ``Weights.risk`` (0.3 since the same round; 0 gives the eighth round's value):
 a move whose walk this turn climbs, jumps or drops costs 0.3 × the height over
 the ground / 10 m (:func:`~.value.value`): the roof's archers on ``tower`` no

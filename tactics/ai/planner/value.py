@@ -188,9 +188,12 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
     out = []
     run: float | None = None
     moved = False
+    at = end  # where I stand when the act is made: the plan's end, or where an earlier move of it ends
+    last = max((i for i, s in enumerate(plan.steps) if isinstance(s, MoveTo)), default=-1)
     for i, s in enumerate(plan.steps):
         if isinstance(s, MoveTo):
             moved = True
+            at = end if i == last else end_point(board, Plan(list(plan.steps[: i + 1])))
             continue
         if not isinstance(s, Act):
             continue
@@ -198,7 +201,7 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         foe = board.foe(s.target)
         if foe is None:
             continue
-        placed = board.there(foe.unit, end) if moved and board.there is not None else None
+        placed = board.there(foe.unit, at) if moved and board.there is not None else None
         if placed is not None:  # the ruleset's estimates from where the move ends
             est = _matching(placed, s)
             if est is not None:
@@ -213,8 +216,8 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
         if est is not None and not (moved and hand):
             out.append(Blow(foe, float(est.p), float(est.progress)))
             continue
-        flat, up = _apart(foe, end)
-        if hand and (flat > HAND_M + 0.5 or (up > UP_M and not board.air)):
+        flat, up = _apart(foe, at)
+        if hand and (flat > (HAND_M + 0.5 if moved else board.reach[0]) or up > board.reach[1]):
             continue
         scale = 1.0
         if charge and moved and hand and board.judge is not None:
