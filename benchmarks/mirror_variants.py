@@ -32,10 +32,10 @@ from dataclasses import replace  # noqa: E402
 
 
 def options(text: str) -> dict:
-    out = {}
+    out: dict = {}
     for part in filter(None, text.split(",")):
         k, v = part.split("=", 1)
-        out[k] = ast.literal_eval(v)
+        out[k] = frozenset(v.split("|")) if k == "skip" else ast.literal_eval(v)  # skip=planner|passive|...
     return out
 
 
