@@ -171,3 +171,15 @@ def test_near_placed_is_placed_enemies_near_after_moves_and_a_grown_table(seed):
     ds = [math.hypot(e.x - me.x, e.y - me.y) for e in every]
     want = [e.id for e, d in zip(every, ds) if d <= min(ds) + 5.0 + 1e-9]
     assert [p[0].id for p in view.near_placed(5.0)] == want == [e.id for e in view.enemies_near(5.0)]
+
+
+def test_the_views_reach_is_the_rulesets_and_agrees_with_in_reach():
+    """``view.reach()`` (the planner reads it): the ruleset's hand-to-hand reach for me or another unit,
+    the same numbers ``view.in_reach`` judges by."""
+    enc, view = _crowd(3, 10)
+    me = view.me
+    flat, up = view.reach()
+    assert (flat, up) == enc.rules.reach(enc.combatants[me.id]) == view.reach(me)
+    for e in view.enemies():
+        near = math.hypot(e.x - me.x, e.y - me.y) <= flat and abs(e.z - me.z) <= up
+        assert view.in_reach(me, e) == near
