@@ -13,8 +13,9 @@ same float, bit for bit, by arithmetic when it can prove the answer:
 - ``n / 1e6`` (both exact floats) is the float nearest ``n * 10**-6``, which
   is what reading the decimal string back gives.
 
-Everything else (near a tie, large, zero: ``round`` keeps the sign of a
-negative zero, NaN, infinities) goes to ``round`` itself::
+What rounds to zero is ``0.0 * x``: a zero of ``x``'s sign, as ``round`` gives
+(``round`` itself for an int, which it keeps an int). Everything else (near a
+tie, large, NaN, infinities) goes to ``round`` itself::
 
     >>> round6(0.1 + 0.2), round6(2.0000005), round6(0.0000025), round6(-1e-9)
     (0.3, 2.000001, 3e-06, -0.0)
@@ -34,8 +35,11 @@ def round6(x: float) -> float:
     if -1e11 < y < 1e11:
         n = y + _MAGIC - _MAGIC
         d = y - n
-        if n and -0.4999 < d < 0.4999:
-            return n / 1e6
+        if -0.4999 < d < 0.4999:
+            if n:
+                return n / 1e6
+            if type(x) is float:  # rounds to zero (a spent budget, most moves): round keeps x's sign
+                return 0.0 * x
     return round(x, 6)
 
 
