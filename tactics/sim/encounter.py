@@ -51,6 +51,7 @@ from tactics.sim.simenv import Environment
 from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
 from tactics.sim.rounds import RoundStarts
+from tactics.sim.rounding import first_free
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
 
@@ -421,10 +422,10 @@ class Encounter(Referee, Pausing, Carrying):
             if spots and not self.order:  # nobody placed yet: the first spot is free (no rounding)
                 x, y = spots[0]
                 return (float(x), float(y), float(tmap.ground_height(x, y)))
-            used = {(round(c.x, 3), round(c.y, 3)) for c in self.order}
-            for x, y in spots:  # the first free one (rounding only up to it: a map may have hundreds)
-                if (round(x, 3), round(y, 3)) not in used:
-                    return (float(x), float(y), float(tmap.ground_height(x, y)))
+            spot = first_free(spots, self.order)  # the first spot free to the millimetre
+            if spot is not None:
+                x, y = spot
+                return (float(x), float(y), float(tmap.ground_height(x, y)))
             raise ValueError(f"no free spawn place for team {team!r} on map {tmap.name!r}; give at=(x, y)")
         if len(at) == 2:
             x, y = at

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 
 _add_rows = np.add.reduce
+_square = np.square
 
 
 class Referee:
@@ -64,6 +65,8 @@ class Referee:
         self._moved = 0
         """How many times anyone was placed: :meth:`enemies_near` reuses its last distances while it stands."""
         self._near_memo: tuple | None = None
+        self._xyz_cols: tuple[np.ndarray, dict[int, np.ndarray]] | None = None
+        """(position table, a fighter's column of it by row) for :meth:`nearest_enemy`, as ``_xy_cols``."""
         self._xy_cols: tuple[np.ndarray, np.ndarray, dict[int, np.ndarray]] | None = None
         """(position table, its x and y rows, a fighter's column of those by row): views made once
         per fighter for :meth:`enemies_near` (made again when the table grows into a new array)."""
@@ -178,12 +181,18 @@ class Referee:
         if len(views) <= 1:
             return views[0] if views else None
         xyz = self._xyz
+        got = self._xyz_cols
+        if got is None or got[0] is not xyz:
+            got = self._xyz_cols = (xyz, {})
+        mine = got[1].get(c.row)
+        if mine is None:
+            mine = got[1][c.row] = xyz[:, c.row:c.row + 1]  # a live view: its (x, y, z) as a column
         # the coordinates as three rows (x, y, z of each enemy): every numpy step below then runs one
         # long inner loop per coordinate instead of a 3-long one per enemy; the sums are the same
         # ((dx² + dy²) + dz², in that order), so is the nearest (argmin: the first of equals)
         d = xyz.take(idx, 1)
-        d -= xyz[:, c.row, None]
-        d *= d
+        d -= mine
+        _square(d, d)  # d *= d, the same products, without the in-place operator's dispatch
         return views[int(_add_rows(d, 0).argmin())]  # d.sum(0) without numpy's Python wrapper
 
     def enemies_near(self, c: Any, slack: float, within: float = 0.0) -> list[Any]:
