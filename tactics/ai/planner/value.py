@@ -21,6 +21,8 @@ attacks, so at most 2^4 leaves) and scores each leaf:
   + unseen × gain × sure blow      where the ruleset has hiding (its optional ``unseen``): the
                                    chance the plan adds that no enemy can target me, times
                                    next turn's best blow counted as a sure hit
+  − risk × height / 10 m           the most height over the ground this turn's path climbs,
+                                   jumps or drops (a fall it risks; a flight risks none)
 
 and the plan's value is the leaves' expectation (expectimax: the planner then
 takes the best plan — a max node — over this chance node and the enemies'
