@@ -266,8 +266,8 @@ def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
         def plan(self, view):
             return self.made
 
-    def choose(team: float, played: dict[str, str]) -> str:
-        p = Planner(team=team, stay=0.0, plain=False)
+    def choose(team: float, played: dict[str, str], alike: bool = False) -> str:
+        p = Planner(team=team, stay=0.0, plain=False, alike=alike)
         # two plans of equal value (standing still): the first wins a tie
         p._advisors = [("first", Still(Plan([], "still"))), ("second", Still(Plan([MoveTo(me.x, me.y)], "here")))]
         enc.memo[PLAYED] = dict(played)
@@ -278,6 +278,10 @@ def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
     assert choose(0.05, {}) == "first"
     assert choose(0.05, {ally.id: "second"}) == "second"
     assert enc.memo[PLAYED][me.id] == "second"      # and it records its own choice for its allies
+    # alike (the default): only the allies with my sheet count; arena's red four are four sheets
+    assert me.sheet.name != ally.sheet.name
+    assert choose(0.05, {ally.id: "second"}, alike=True) == "first"
+    assert Planner().team == 0.05 and Planner().alike
 
 
 def test_a_shot_first_thing_that_the_ruleset_does_not_estimate_counts_nothing() -> None:
@@ -378,3 +382,29 @@ def test_a_blow_between_two_moves_counts_where_the_first_move_ends() -> None:
     low = replace(board, me=_unit("me", 0.0, z=1.0))
     assert value(low, Plan([hit]), w, CATALOGUE, []) == pytest.approx(0.5 * 2.0 * 0.3)
     assert value(replace(low, reach=(0.5, 2.0)), Plan([hit]), w, CATALOGUE, []) == 0.0  # 1 m away, 0.5 m reach
+
+
+def test_the_team_bonus_among_alike_allies_follows_one_with_my_sheet() -> None:
+    """``squad``'s five troopers share a sheet: with ``alike`` a trooper follows the advisor its fellow
+    troopers played last."""
+    from tactics.ai.planner.policy import PLAYED
+    from tactics.league.encounters import load
+    from tactics.sim.view import View
+
+    enc = load("squad").build(seed=1)
+    troopers = [c for c in enc.combatants.values() if c.team == "red"]
+    me, ally = troopers[0], troopers[1]
+    assert me.sheet.name == ally.sheet.name
+    view = View(enc, me)
+
+    class Still:
+        def __init__(self, plan):
+            self.made = plan
+
+        def plan(self, view):
+            return self.made
+
+    p = Planner(stay=0.0, plain=False)
+    p._advisors = [("first", Still(Plan([], "still"))), ("second", Still(Plan([MoveTo(me.x, me.y)], "here")))]
+    enc.memo[PLAYED] = {ally.id: "second"}
+    assert p.plan(view).reason.split(":")[1].split()[0] == "second"

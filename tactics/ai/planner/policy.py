@@ -33,8 +33,11 @@ keeps holding it); ``team`` × the share of my allies (planners too) whose
 last played plan was the same advisor's is added to that advisor's plan, so
 a team keeps one way of fighting (archers holding the roof together, lancers
 charging together: ``view.memo`` keeps each planner's last advisor by unit
-id; default 0, off: it wins games under one ruleset and loses them under
-another, ``docs/ai.md`` § The planner); ``skip`` names policies never asked.
+id). Since issue 17's ninth round it is on, 0.05, and ``alike`` counts only the
+allies with my sheet (five troopers keep one way of fighting; a brawler does
+not follow its archer): over every ally it had won games under one ruleset and
+lost them under another (``docs/ai.md`` § The planner); ``team=0`` turns it off,
+``alike=False`` counts every ally. ``skip`` names policies never asked.
 ``replies`` (:mod:`.reply`: each enemy's reply falls on whom of my team it
 favours) and ``hands`` (a guessed hand-to-hand blow counts at my best
 hand-to-hand value) are on by default since issue 17's seventh round.
@@ -84,9 +87,10 @@ class Planner:
 
     def __init__(self, advisors: int | None = None, depth: int = 2, enemies: int = 4,
                  weights: Weights | None = None, stay: float = 0.02, skip: frozenset[str] = SKIP,
-                 plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.0,
+                 plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.05,
                  replies: bool = True, hands: bool = True, exact: bool = False,
-                 keep: bool = False, charge: bool | str = False, fly: bool = True) -> None:
+                 keep: bool = False, charge: bool | str = False, fly: bool = True,
+                 alike: bool = True) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -112,6 +116,7 @@ class Planner:
         self.keep = keep
         self.charge = charge
         self.fly = fly
+        self.alike = alike
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -181,7 +186,8 @@ class Planner:
         catalogue = getattr(view.ruleset, "actions", {})
         allies = [a for a in view.allies() if a.id != view.me.id]
         played = view.memo.setdefault(PLAYED, {})
-        kin = [played[a.id] for a in allies if a.id in played]
+        kin = [played[a.id] for a in allies if a.id in played
+               and (not self.alike or a.sheet.name == view.me.sheet.name)]
         others = Others.read(view, board, allies) if self.replies else None
         scored = [(value(board, p, self.weights, catalogue, allies, others, self.charge)
                    + (self.stay if adv is not None and adv is self._last else 0.0)
