@@ -8,6 +8,7 @@ from functools import partial
 import re
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -249,14 +250,17 @@ def test_an_attack_the_plain_estimates_do_not_list_counts_at_the_rulesets_estima
     assert value(Board(me, 5.0, 0.0, (foe,)), heavy, w, cat, []) == pytest.approx(0.5 * 2 * 0.1)
 
 
-def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
+def _team_choice(encounter: str) -> tuple[Any, Any, Any, Any]:
+    """(the encounter, its first red fighter, a red ally, ``choose``): ``choose(team, played, alike)`` is
+    the advisor a planner with that team bonus plays when its allies last played ``played`` (unit id:
+    advisor), between two advisors of equal value (standing still: the first wins a tie)."""
     from tactics.ai.planner.policy import PLAYED
     from tactics.league.encounters import load
     from tactics.sim.view import View
 
-    enc = load("arena").build(seed=1)
-    me = next(c for c in enc.combatants.values() if c.team == "red")
-    ally = next(c for c in enc.combatants.values() if c.team == "red" and c.id != me.id)
+    enc = load(encounter).build(seed=1)
+    reds = [c for c in enc.combatants.values() if c.team == "red"]
+    me, ally = reds[0], reds[1]
     view = View(enc, me)
 
     class Still:
@@ -268,11 +272,17 @@ def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
 
     def choose(team: float, played: dict[str, str], alike: bool = False) -> str:
         p = Planner(team=team, stay=0.0, plain=False, alike=alike)
-        # two plans of equal value (standing still): the first wins a tie
         p._advisors = [("first", Still(Plan([], "still"))), ("second", Still(Plan([MoveTo(me.x, me.y)], "here")))]
         enc.memo[PLAYED] = dict(played)
-        got = p.plan(view).reason
-        return got.split(":")[1].split()[0]
+        return p.plan(view).reason.split(":")[1].split()[0]
+
+    return enc, me, ally, choose
+
+
+def test_the_team_bonus_favours_the_advisor_my_allies_played_last() -> None:
+    from tactics.ai.planner.policy import PLAYED
+
+    enc, me, ally, choose = _team_choice("arena")
 
     assert choose(0.0, {ally.id: "second"}) == "first"
     assert choose(0.05, {}) == "first"
@@ -387,24 +397,6 @@ def test_a_blow_between_two_moves_counts_where_the_first_move_ends() -> None:
 def test_the_team_bonus_among_alike_allies_follows_one_with_my_sheet() -> None:
     """``squad``'s five troopers share a sheet: with ``alike`` a trooper follows the advisor its fellow
     troopers played last."""
-    from tactics.ai.planner.policy import PLAYED
-    from tactics.league.encounters import load
-    from tactics.sim.view import View
-
-    enc = load("squad").build(seed=1)
-    troopers = [c for c in enc.combatants.values() if c.team == "red"]
-    me, ally = troopers[0], troopers[1]
+    enc, me, ally, choose = _team_choice("squad")
     assert me.sheet.name == ally.sheet.name
-    view = View(enc, me)
-
-    class Still:
-        def __init__(self, plan):
-            self.made = plan
-
-        def plan(self, view):
-            return self.made
-
-    p = Planner(stay=0.0, plain=False)
-    p._advisors = [("first", Still(Plan([], "still"))), ("second", Still(Plan([MoveTo(me.x, me.y)], "here")))]
-    enc.memo[PLAYED] = {ally.id: "second"}
-    assert p.plan(view).reason.split(":")[1].split()[0] == "second"
+    assert choose(0.05, {ally.id: "second"}, alike=True) == "second"
