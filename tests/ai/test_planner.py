@@ -400,3 +400,25 @@ def test_the_team_bonus_among_alike_allies_follows_one_with_my_sheet() -> None:
     enc, me, ally, choose = _team_choice("squad")
     assert me.sheet.name == ally.sheet.name
     assert choose(0.05, {ally.id: "second"}, alike=True) == "second"
+
+
+def test_below_a_held_roof_standing_still_is_one_more_candidate() -> None:
+    """``Planner(wait="height")`` (the default): an empty plan is weighed when every near enemy stands
+    on a height over me beyond hand-to-hand reach and none flies; never beside an enemy on my level."""
+    me = _unit("me", 0.0)
+    roof = Foe(_unit("roof", 6.0, z=10.0), 0.0, 5.0, (), (), 0.2, True, 0.3)
+    ground = Foe(_unit("ground", 6.0), 0.0, 5.0, (), (), 0.2, False, 0.3)
+    flyer = replace(roof, air=8.0)
+    view = SimpleNamespace(refusal=lambda act: None)
+
+    def labels(planner: Planner, *foes: Foe) -> list[str]:
+        planner._advisors = []  # no advisor: only plain attacks (none here) and the wait
+        return [label for label, _, _ in planner.candidates(view, Board(me, 5.0, 0.0, foes))]
+
+    assert Planner().wait == "height"
+    assert labels(Planner(), roof) == ["wait"]
+    assert labels(Planner(), ground) == labels(Planner(), roof, ground) == labels(Planner(), flyer) == []
+    assert labels(Planner(wait=""), roof) == []
+    assert labels(Planner(wait="all"), ground) == ["wait"]
+    with pytest.raises(ValueError):
+        Planner(wait="sometimes")

@@ -61,6 +61,13 @@ a blow with no move before it only within the ruleset's reach (``view.reach``).
 a move whose walk this turn climbs, jumps or drops costs 0.3 × the height over
 the ground / 10 m (:func:`~.value.value`): the roof's archers on ``tower`` no
 longer climb down the rope toward a brawler (and fall).
+``wait`` (``"height"`` since issue 17's tenth round): standing still, an empty
+plan, is one more candidate when every near enemy holds a height over me beyond
+:data:`~.board.UP_M` and none of them flies (:func:`_may_wait`): on ``tower`` the
+brawlers in the yard no longer walk into the roof's arrows one by one, they
+wait below it while the climber goes up, and the fight ends in a stalemate more
+often than in a loss. ``"all"`` weighs it every decision (it lost games on
+``cavalry``: the foot stood and took the lancers' charge), ``""`` never.
 Reaction windows go to the advisor whose plan it last played.
 """
 
@@ -69,12 +76,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from tactics.ai.planner.board import Board
+from tactics.ai.planner.board import UP_M, Board
 from tactics.ai.planner.reply import Others
 from tactics.ai.planner.value import Weights, value
 from tactics.rules.plan import Act, Plan
 
 SKIP = frozenset({"planner", "passive"})
+WAITS = frozenset({"", "height", "all"})
+"""``Planner(wait=...)``: when standing still (an empty plan) is one more candidate (:func:`_may_wait`)."""
 ALTERNATIVES = 3
 PLAYED = "planner:played"
 """``view.memo`` key: each planner's last played advisor by unit id (the team bonus reads its allies')."""
@@ -90,13 +99,15 @@ class Planner:
                  plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.05,
                  replies: bool = True, hands: bool = True, exact: bool = False,
                  keep: bool = False, charge: bool | str = False, fly: bool = True,
-                 alike: bool = True) -> None:
+                 alike: bool = True, wait: str = "height") -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
             raise ValueError(f"depth is 1 (my plan's outcomes) or 2 (and the reply), got {depth}")
         if enemies < 1:
             raise ValueError(f"enemies must be at least 1, got {enemies}")
+        if wait not in WAITS:
+            raise ValueError(f"wait is one of {sorted(WAITS)}, got {wait!r}")
         if rest < 0 or wake < 1:
             raise ValueError(f"rest is 0 or more (0: never rest) and wake at least 1, got {rest} and {wake}")
         self.max_advisors = advisors
@@ -117,6 +128,7 @@ class Planner:
         self.charge = charge
         self.fly = fly
         self.alike = alike
+        self.wait = wait
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -175,6 +187,8 @@ class Planner:
                     continue
                 seen.add(key)
                 out.append((f"{est.action} {f.unit.name}", plan, None))
+        if self.wait and _may_wait(board, self.wait):
+            out.append(("wait", Plan([], "waits"), None))
         return out
 
     def plan(self, view: Any) -> Plan:
@@ -222,6 +236,15 @@ class Planner:
             legacy = getattr(adv, "after_counter", None)
             got = legacy(view, window.plan) if legacy is not None else None
         return got
+
+
+def _may_wait(board: Board, how: str) -> bool:
+    """Is standing still a candidate? ``all``: always; ``height``: when every near enemy holds a height
+    over me that no walk of this turn reaches hand to hand (a roof), and none of them flies."""
+    if how == "all":
+        return True
+    me = board.me
+    return bool(board.foes) and not board.air and all(f.unit.z - me.z > UP_M and not f.air for f in board.foes)
 
 
 def _key(plan: Plan) -> tuple[str, ...]:
