@@ -158,7 +158,8 @@ def main() -> None:
     battle(big, steven, clone)  # warm: graphs, jump tables
     duels(arena, steven, clone, 50)
     duels(arena, steven, clone, 50, Scripted)
-    out = {"battle": [], "battle_bare": [], "alike": [], "alike_bare": [], "duels": [], "duels_bare": [], "scripted": [], "scripted_bare": []}
+    out: dict[str, list[float]] = {k: [] for k in ("battle", "battle_bare", "alike", "alike_bare", "duels",
+                                                   "duels_bare", "scripted", "scripted_bare")}
     counts: dict = {}
     for _ in range(a.repeat):
         out["battle"].append(battle(big, steven, clone))
