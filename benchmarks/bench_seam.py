@@ -62,7 +62,10 @@ def alike_check(old: Path, tmp: Path) -> tuple[bool, str]:
         env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"}
         dump = tmp / f"alike-{name}.txt"
         out = subprocess.run([sys.executable, str(HERE / "seam_alike.py"), "--root", str(tree), "--dump", str(dump)],
-                             cwd=tree, env=env, capture_output=True, text=True, check=True)
+                             cwd=tree, env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            last = (out.stderr.strip().splitlines() or ["?"])[-1]
+            return False, f"seam_alike.py failed in the {name} tree ({last})"
         got[name] = json.loads(out.stdout.strip().splitlines()[-1]), dump.read_text().splitlines()
     (b, b_sigs), (a, a_sigs) = got["before"], got["after"]
     i = first_difference(b_sigs, a_sigs)
@@ -117,7 +120,7 @@ def main() -> int:
               f" / {max(paired):.3f})")
     print("  the battle line compares different fights (the rulings changed since be78a44: more turns "
           "before than after, other strikes); the like-for-like line times its first "
-          f"{ALIKE_UNTIL:g} s, the same fight in both (walking only: the fights part before the first strike)")
+          f"{ALIKE_UNTIL:g} s, the same fight in both when checked (below; walking only: the fights part before the first strike)")
     print(f"  like-for-like check: {alike_note}")
     turns = {k: statistics.median(r["duel_turns"] for r in v) for k, v in runs.items() if "duel_turns" in v[0]}
     if len(turns) == 2:

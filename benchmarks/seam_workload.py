@@ -26,7 +26,7 @@ ALIKE_UNTIL = 10.7675
 """How long the battle is the same fight in both trees (seed 11): ``seam_alike.py`` run to the
 battle's end in ``be78a44`` and in today's tree, its signatures (every turn, move, line said,
 attack, harm and state change, by what replay formats v1 and v2 both record) compared: the first
-that differs is red-82's move in its turn at 10.77 s (another route), the 6,463rd; everything
+that differs is red-82's move in its turn at 10.77 s (another route), the 6,465th; everything
 before it, 2,154 turns, is alike. The limit falls between that turn and the one before (10.765 s),
 as a turn at the limit itself is played by the old engine's ``run`` and not by today's. Only
 walking: the first strike comes at 20.15 s, after the fights parted. ``bench_seam.py`` checks it
