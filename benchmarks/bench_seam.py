@@ -120,7 +120,8 @@ def main() -> int:
               f" / {max(paired):.3f})")
     print("  the battle line compares different fights (the rulings changed since be78a44: more turns "
           "before than after, other strikes); the like-for-like line times its first "
-          f"{ALIKE_UNTIL:g} s, the same fight in both when checked (below; walking only: the fights part before the first strike)")
+          f"{ALIKE_UNTIL:g} s, the same fight in both when checked (below; walking only: the fights part "
+          "before the first strike)")
     print(f"  like-for-like check: {alike_note}")
     turns = {k: statistics.median(r["duel_turns"] for r in v) for k, v in runs.items() if "duel_turns" in v[0]}
     if len(turns) == 2:
