@@ -1,7 +1,8 @@
 """The workloads of bench_seam.py, run in whichever checkout is on ``sys.path``.
 
 Prints one JSON line: turns per second of 100 v 100 ``advance`` on a walled
-128 x 128 map and of Steven-vs-clone ``brawler`` duels, each beside a bare
+128 x 128 map (the whole battle, and its first ``ALIKE_UNTIL`` seconds, the
+stretch both trees play alike) and of Steven-vs-clone ``brawler`` duels, each beside a bare
 SimPy loop of the same number of timeouts measured in the same process, as
 medians of ``--repeat`` runs. It uses only the API both the first releases
 and today share (``Encounter``, ``load_character``, ``TacticalMap``), so it
@@ -20,6 +21,18 @@ from pathlib import Path
 import simpy
 
 ROOT = Path(sys.argv[sys.argv.index("--root") + 1]) if "--root" in sys.argv else Path.cwd()
+
+ALIKE_UNTIL = 10.7675
+"""How long the battle is the same fight in both trees (seed 11): ``seam_alike.py`` run to the
+battle's end in ``be78a44`` and in today's tree, its signatures (every turn, move, line said,
+attack, harm and state change, by what replay formats v1 and v2 both record) compared: the first
+that differs is red-82's move in its turn at 10.77 s (another route), the 6,465th; everything
+before it, 2,154 turns, is alike. The limit falls between that turn and the one before (10.765 s),
+as a turn at the limit itself is played by the old engine's ``run`` and not by today's. Only
+walking: the first strike comes at 20.15 s, after the fights parted. ``bench_seam.py`` checks it
+again on every run (``seam_alike.py``) and withholds the like-for-like line if it no longer holds."""
+ALIKE_RUNS = 5
+"""The like-for-like stretch is short (~2,154 turns): played this many times a measurement."""
 
 
 def big_map(n: int = 128):
@@ -72,17 +85,42 @@ def bare(timeouts: int, processes: int) -> float:
     return per * processes / (time.process_time() - t0)
 
 
-def battle(tmap, steven, clone) -> float:
+def battle_encounter(tmap, steven, clone):
+    """The battle's 100 v 100 ``advance`` encounter, not yet run."""
     from tactics import Encounter
 
     enc = Encounter(tmap, seed=11)
     for _ in range(100):
         enc.add(steven, "red", policy="advance")
         enc.add(clone, "blue", policy="advance")
+    return enc
+
+
+def battle(tmap, steven, clone, until: float = 120) -> float:
+    enc = battle_encounter(tmap, steven, clone)
     t0 = time.process_time()
-    result = enc.run(until=120)
+    result = enc.run(until=until)
     turns = sum(1 for e in result.events if type(e).__name__ == "Turn")
     return turns / (time.process_time() - t0)
+
+
+def alike(tmap, steven, clone) -> tuple[float, float]:
+    """Turns per CPU second over the stretch of the battle both trees play alike (``ALIKE_UNTIL``),
+    ``ALIKE_RUNS`` fresh encounters, each set up untimed, and the bare SimPy rate (200 processes)
+    timed after each: a stretch this short beside one short bare loop would be mostly noise."""
+    turns = spent = 0
+    wakes = 0
+    bare_spent = 0.0
+    for _ in range(ALIKE_RUNS):
+        enc = battle_encounter(tmap, steven, clone)
+        t0 = time.process_time()
+        result = enc.run(until=ALIKE_UNTIL)
+        spent += time.process_time() - t0
+        turns += sum(1 for e in result.events if type(e).__name__ == "Turn")
+        rate = bare(10_000, 200)
+        wakes += 10_000
+        bare_spent += 10_000 / rate
+    return turns / spent, wakes / bare_spent
 
 
 def duels(tmap, steven, clone, n: int, policy=None, counts: dict | None = None) -> float:
@@ -120,11 +158,15 @@ def main() -> None:
     battle(big, steven, clone)  # warm: graphs, jump tables
     duels(arena, steven, clone, 50)
     duels(arena, steven, clone, 50, Scripted)
-    out = {"battle": [], "battle_bare": [], "duels": [], "duels_bare": [], "scripted": [], "scripted_bare": []}
+    out: dict[str, list[float]] = {k: [] for k in ("battle", "battle_bare", "alike", "alike_bare", "duels",
+                                                   "duels_bare", "scripted", "scripted_bare")}
     counts: dict = {}
     for _ in range(a.repeat):
         out["battle"].append(battle(big, steven, clone))
         out["battle_bare"].append(bare(10_000, 200))
+        rate, bare_rate = alike(big, steven, clone)
+        out["alike"].append(rate)
+        out["alike_bare"].append(bare_rate)
         out["duels"].append(duels(arena, steven, clone, a.duels, counts=counts))
         out["duels_bare"].append(bare(10_000, 2))
         out["scripted"].append(duels(arena, steven, clone, a.duels, Scripted))

@@ -84,6 +84,21 @@ def test_cover_ends_at_the_start_of_the_coverers_next_turn():
     assert State(t=1.0, who="red-1", changes={"covering": None}) in of(result, State, "red-1")
 
 
+def test_of_two_coverers_the_first_in_turn_order_covers():
+    # round 1 only Steven (red-2) covers red-3; round 2 the clone (red-1) covers it too, before him in
+    # turn order: blue-1's strike meets the clone's 12 + 5, not Steven's 14 + 5, whoever covered first
+    enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
+    cover = Plan([Act("cover", target="red-3")])
+    enc.add(sheet("clone"), "red", at=(7.0, 3.0), policy=Scripted([Plan([]), cover]))
+    enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([cover, cover]))
+    enc.add(sheet("clone"), "red", at=(5.0, 3.0), policy=passive())
+    strike = Plan([Act("quick strike", target="red-3", weapon="hands")])
+    enc.add(sheet("clone"), "blue", at=(5.0, 5.0), policy=Scripted([Plan([]), strike]))
+    result = enc.run(until=1.9)
+    (attack,) = of(result, Attack)
+    assert attack.roll.target_mods[0] == ("Clone covering", 12 + 5)
+
+
 def test_cover_stops_when_the_coverer_is_more_than_2_m_away():
     enc = Encounter(TacticalMap.from_grid(FLAT), dice=ScriptedDice([15]))
     enc.add(sheet(), "red", at=(3.0, 3.0), policy=Scripted([Plan([Act("cover", target="red-2")])]))

@@ -17,7 +17,7 @@ from typing import Any
 from tactics.rules.effects import Effect, Harm, Note, Refused, Status
 from tactics.rules.records import Modifier
 
-from .grapple import COVER_REACH_M
+from .grapple import COVER_REACH_M, COVERERS
 from .health import rest
 
 
@@ -146,6 +146,7 @@ def other_action(world: Any, c: Any, spec: Any, weapon: Any, step: Any) -> Itera
             return
         if st.covering is None:
             world.memo["covering"] = world.memo.get("covering", 0) + 1
+            world.memo.setdefault(COVERERS, {})[c.id] = c  # who may cover: what cover_of looks through
         st.covering = step.target
         changes["covering"] = step.target
     if spec.defense_bonus_until_next_turn:
