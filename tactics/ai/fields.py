@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from tactics.map import DistanceField, Mover
+from tactics.map.graph import SCIPY_FROM
 from tactics.sim.view import UnitView, View
 
 SAFE_MOVERS: dict[str, str] = {
@@ -157,7 +158,9 @@ def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = 
     if f is None:
         if len(cache) >= field_memory(tmap):
             cache.clear()
-        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), field_limit(view, enemies))
+        # a small map's field is searched whole whatever the limit (DistanceField): none to work out
+        limit = field_limit(view, enemies) if tmap.rows * tmap.cols > SCIPY_FROM else math.inf
+        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), limit)
     return f
 
 
