@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from tactics.map import DistanceField, Mover
+from tactics.map.graph import SCIPY_FROM
 from tactics.sim.view import UnitView, View
 
 SAFE_MOVERS: dict[str, str] = {
@@ -151,13 +152,15 @@ def _distance_field(view: View, enemies: list[UnitView], mv: Mover, tmap: Any = 
     if shared is None or shared[0] is not tmap:
         shared = view.shared["distance fields"] = (tmap, {})
     cache = shared[1]
-    cells = _goal_cells(tmap, [e.pos for e in enemies])
+    cells = _goal_cells(tmap, [(e.x, e.y) for e in enemies])  # (C getters: ``pos`` is a Python one)
     key = (mv.key if mkey is None else mkey, cells)  # the field reads only the cells: enemies elsewhere in them share it
     f = cache.get(key)
     if f is None:
         if len(cache) >= field_memory(tmap):
             cache.clear()
-        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), field_limit(view, enemies))
+        # a small map's field is searched whole whatever the limit (DistanceField): none to work out
+        limit = field_limit(view, enemies) if tmap.rows * tmap.cols > SCIPY_FROM else math.inf
+        f = cache[key] = DistanceField(tmap, tmap.movement_arrays(mv), list(cells), limit)
     return f
 
 
@@ -200,10 +203,10 @@ def _goal_cells(tmap: Any, goals: Any) -> tuple[int, ...]:
     """The flat indices of the in-bounds cells of ``goals``, in their order: what a team field is
     built from (as :meth:`TacticalMap.distance_field` builds it, without its cache)."""
     cells = []
-    cols = tmap.cols
+    s, cols, rows, floor = tmap.cell_size, tmap.cols, tmap.rows, math.floor
     for p in goals:
-        c, r = tmap.cell_of(p[0], p[1])
-        if tmap.in_bounds(c, r):
+        c, r = floor(p[0] / s), floor(p[1] / s)  # tmap.cell_of and tmap.in_bounds, inline (every team field ask)
+        if 0 <= c < cols and 0 <= r < rows:
             cells.append(r * cols + c)
     return tuple(cells)
 

@@ -307,12 +307,15 @@ class CellGraph:
         return None
 
     @locked_cached_property
-    def _rev_lists(self) -> tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]:
-        """The edges by destination as tuples, for the small maps' search in Python."""
+    def _rev_adj(self) -> tuple[tuple[tuple[int, float], ...], ...]:
+        """The edges by destination, for the small maps' search in Python: for each node the
+        (source, cost) pairs of the edges that end there (one loop over pairs a node: no index
+        reads per edge)."""
         n = self.rows * self.cols
         rorder = np.argsort(self.dst * n + self.src)
-        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))])
-        return tuple(rindptr.tolist()), frozen_ints(self.src[rorder], self.nodes), frozen_floats(self.cost[rorder])
+        rindptr = np.concatenate([[0], np.cumsum(np.bincount(self.dst, minlength=n))]).tolist()
+        src, cost = frozen_ints(self.src[rorder], self.nodes), frozen_floats(self.cost[rorder])
+        return tuple(tuple(zip(src[a:b], cost[a:b])) for a, b in zip(rindptr, rindptr[1:]))
 
     def dijkstra_to(self, goals: list[int], limit: float = math.inf) -> np.ndarray:
         """Cost from every node to the nearest goal (multi-source, reverse edges); ``limit``: on the
@@ -341,7 +344,7 @@ class CellGraph:
     def _search_to(self, goals: list[int]) -> np.ndarray:
         """:meth:`dijkstra_to` in Python (the small maps' search)."""
         n = self.rows * self.cols
-        indptr, src, cost = self._rev_lists
+        adj = self._rev_adj
         out = [math.inf] * n
         heap = []
         for t in goals:
@@ -354,9 +357,8 @@ class CellGraph:
             d, u = pop(heap)
             if d > out[u]:
                 continue
-            for j in range(indptr[u], indptr[u + 1]):
-                v = src[j]
-                nd = d + cost[j]
+            for v, c in adj[u]:
+                nd = d + c
                 if nd < out[v]:
                     out[v] = nd
                     push(heap, (nd, v))

@@ -146,13 +146,19 @@ class Stand:
         W = [(float(e.x), float(e.y), float(e.z + (0.5 if e.prone else EYE_HEIGHT_M))) for e in watch]
         # the distance of each spot's eye to the target: np.sum's order over (dx², dy², dz²), to the bit
         tx, ty, tz = W[0]
-        dx, dy, dz = xs - tx, ys - ty, az - tz
-        range_pen = 0.25 * np.floor(np.sqrt((dx * dx + dy * dy) + dz * dz) * 20 / max(rng, 1e-9))
+        dx, dy = xs - tx, ys - ty
+        if flat is None:
+            dz = az - tz
+            dz2 = dz * dz
+        else:  # flat ground: every eye at the one height az[0] (each eye is its ground + EYE_HEIGHT_M)
+            dz = float(az[0]) - tz
+            dz2 = dz * dz  # the same float for every spot: numpy's operations on one float
+        range_pen = 0.25 * np.floor(np.sqrt((dx * dx + dy * dy) + dz2) * 20 / max(rng, 1e-9))
         # the score if the spot sees the target (sight adds 4 × 1, 0.75 for someone else, or 0): the
         # same float operations, in the same order, whichever of the shortcuts below are taken
         foes = [(float(x), float(y), float(z), air > 0, float(air + 3 if air > 0 else walk + 3.0))
                 for _, x, y, z, _, air, walk in walked]
-        threat = threat_of(xs, ys, gz, box, foes)  # a walker reaches 3 m beyond its run next turn (:mod:`.threat`)
+        threat = threat_of(xs, ys, gz, box, foes, flat)  # a walker reaches 3 m beyond its run next turn (:mod:`.threat`)
         if flat is None:
             height = np.minimum(np.maximum(gz - target.z, 0.0), 10.0) * 0.3  # np.clip's answers, sooner
         else:  # flat ground: one height for all (numpy's operations on one float)

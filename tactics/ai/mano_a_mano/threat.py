@@ -32,18 +32,22 @@ Foe = tuple[float, float, float, bool, float]
 
 
 def threat(xs: np.ndarray, ys: np.ndarray, gz: np.ndarray, box: tuple[float, float, float, float],
-           foes: Sequence[Foe]) -> np.ndarray | None:
+           foes: Sequence[Foe], flat: float | None = None) -> np.ndarray | None:
     """float[cells]: how many of ``foes`` reach each spot (x ``xs``, y ``ys``, ground ``gz``) next
-    turn, or None when none reaches any; ``box``: the spots' (min x, max x, min y, max y)."""
+    turn, or None when none reaches any; ``box``: the spots' (min x, max x, min y, max y); ``flat``:
+    the one ground height of every spot when they share one (its test of height is one float's)."""
     x0, x1, y0, y1 = box
     near = [f for f in foes if math.hypot(max(x0 - f[0], 0.0, f[0] - x1), max(y0 - f[1], 0.0, f[1] - y1)) <= f[4] + 1e-6]
     if not near:
         return None
     count = None
     for fx, fy, fz, flies, runs in near:  # foe by foe: the same float tests, fewer arrays (one or two come near)
-        close = np.hypot(xs - fx, ys - fy) < runs
-        if not flies:
-            close &= ~(gz - fz > 2.5)
+        if not flies and flat is not None and flat - fz > 2.5:
+            close = np.zeros(len(xs), dtype=bool)  # every spot too high above it (the test below, once)
+        else:
+            close = np.hypot(xs - fx, ys - fy) < runs
+            if not flies and flat is None:
+                close &= ~(gz - fz > 2.5)
         count = close.astype(float) if count is None else count + close
     return count
 
