@@ -381,6 +381,18 @@ class ActEstimate(Protocol):
         """What ``act`` would do, or None when it is no estimated attack or cannot be made now."""
 
 
+class Exposure(Protocol):
+    """Optional (the planner reads it with ``getattr``): what a plan leaves its fighter to defend with.
+
+    ``exposure(world, unit, acts, enemy)`` is the worth (``Estimate.value``) of ``enemy``'s best attack
+    on ``unit`` once ``unit`` has done ``acts``, as a factor of its worth now: below 1 when the acts keep
+    points back or evade, above when they spend what would have defended (the 2006 rules' pools:
+    ``tactics/rulesets/mano_a_mano_2006/act_odds.py``)."""
+
+    def exposure(self, world: World, unit: Unit, acts: Sequence[Any], enemy: Unit) -> float:
+        """The factor on ``enemy``'s best attack on ``unit`` after ``acts``."""
+
+
 class Unseen(Protocol):
     """Optional (the planner reads it with ``getattr``): hiding, as the AI weighs it.
 
@@ -394,5 +406,5 @@ class Unseen(Protocol):
 
 __all__ = [
     "LIGHTS", "Unit", "World", "Turn", "ActionInfo", "MoverSpec", "FallOutcome", "Window", "Estimate",
-    "Budget", "Schedule", "Ruleset", "PlacedEstimates", "ActEstimate", "Unseen",
+    "Budget", "Schedule", "Ruleset", "PlacedEstimates", "ActEstimate", "Exposure", "Unseen",
 ]

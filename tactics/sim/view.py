@@ -253,6 +253,12 @@ class View:
         e = None if fn is None else fn(self._enc.world, (a or self.me)._c, act)
         return e if e is None or not isinstance(e.act, dict) else replace(e, act=Act(**e.act))
 
+    def exposure(self, acts: Any, enemy: UnitView, a: UnitView | None = None) -> float | None:
+        """What ``enemy``'s best attack on ``a`` (default: me) is worth once ``a`` has done ``acts``, as a
+        factor of its worth now; None when the ruleset has no such seam (its optional ``exposure``)."""
+        fn = getattr(self._enc.rules, "exposure", None)
+        return None if fn is None else float(fn(self._enc.world, (a or self.me)._c, acts, enemy._c))
+
     def unseen(self, act: Any = None, a: UnitView | None = None) -> float | None:
         """The chance that after ``act`` (None: no action) no enemy can target ``a`` (default: me); None
         when the ruleset has no hiding (its optional ``unseen``, ``tactics/rules/protocol.py``)."""

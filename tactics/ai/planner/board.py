@@ -81,13 +81,17 @@ class Board:
     reach: tuple[float, float] = (HAND_M + 0.5, UP_M)
     """(flat, vertical) metres of my hand-to-hand reach (the ruleset's, ``view.reach``): a blow with no
     move before it counts only within it, as the engine refuses it beyond."""
+    exposure: Callable[[Any, Any], float | None] | None = None
+    """``Planner(split=True)``: the factor on an enemy's best attack on me once I have done a plan's acts
+    (``view.exposure``; None: the ruleset has no such seam), and an attack with its own ``options`` (a
+    split of points) counts at the ruleset's ``estimate_act`` of it, not at the plain estimate's split."""
     air: float = 0.0
     """Metres I may fly this turn (my airspeed; 0: I walk, or ``Planner(fly=False)``): a move with a
     height goes straight there (:func:`~.value.end_point`), and an enemy at any height is within reach."""
 
     @classmethod
     def read(cls, view: Any, enemies: int = 4, hands: bool = False, exact: bool = False,
-             keep: bool = False, fly: bool = False) -> Board:
+             keep: bool = False, fly: bool = False, split: bool = False) -> Board:
         me = view.me
         judge = getattr(view, "estimate_act", None) if exact else None
         seen = view.memo.setdefault(MEMO, {})
@@ -138,11 +142,14 @@ class Board:
                 placed[key] = None if got is None else tuple(got)
             return placed[key]
 
+        exposure = None
+        if split and getattr(view, "exposure", None) is not None and view.exposure((), me) is not None:
+            exposure = lambda acts, unit: view.exposure(acts, unit)  # noqa: E731
         hiding = getattr(view, "unseen", None)
         unseen = None if hiding is None or hiding(None) is None else hiding
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),
                    None if me.flying else path, there, getattr(view, "estimate_act", None), unseen,
-                   _reach(view), _air(me) if fly else 0.0)
+                   _reach(view), exposure, _air(me) if fly else 0.0)
 
     def foe(self, uid: str | None) -> Foe | None:
         return next((f for f in self.foes if f.unit.id == uid), None)

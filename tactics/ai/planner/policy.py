@@ -99,7 +99,7 @@ class Planner:
                  plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.05,
                  replies: bool = True, hands: bool = True, exact: bool = False,
                  keep: bool = False, charge: bool | str = False, fly: bool = True,
-                 alike: bool = True, wait: str = "height") -> None:
+                 alike: bool = True, wait: str = "height", split: bool = True) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -129,6 +129,7 @@ class Planner:
         self.fly = fly
         self.alike = alike
         self.wait = wait
+        self.split = split
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -192,7 +193,7 @@ class Planner:
         return out
 
     def plan(self, view: Any) -> Plan:
-        board = Board.read(view, self.enemies, self.hands, self.exact, self.keep, self.fly)
+        board = Board.read(view, self.enemies, self.hands, self.exact, self.keep, self.fly, self.split)
         cands = self.candidates(view, board)
         if not cands:
             self._played(None)

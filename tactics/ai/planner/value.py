@@ -211,6 +211,8 @@ def blows(board: Board, plan: Plan, catalogue: Any, end: tuple[float, float, flo
             continue
         est = _matching(foe.mine, s)
         hand = board.is_hand_to_hand(catalogue, s.action)
+        if board.exposure is not None and s.options and board.judge is not None and not moved:
+            est = board.judge(s) or est  # the split the plan makes, not the plain estimate's
         if est is None and board.judge is not None and not (moved and hand):
             est = board.judge(s)  # an attack the plain estimates do not list (a powerful strike)
             if est is None and first and not hand:
@@ -259,6 +261,12 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
     else:  # the enemy's best reply on my team: me (unscreened) or the ally it threatens most
         reply_of = {f.unit.id: max(guard * _reply(f, end, ()), others.best.get(f.unit.id, 0.0))
                     for f in board.foes}
+    if board.exposure is not None:  # what the plan's acts leave me to defend with
+        acts = [s for s in plan.steps if isinstance(s, Act)]
+        if acts:
+            for f in board.foes:
+                if reply_of[f.unit.id]:
+                    reply_of[f.unit.id] *= board.exposure(acts, f.unit) or 1.0
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
     total = 0.0
     for leaf in itertools.product((True, False), repeat=len(chance)):

@@ -54,33 +54,48 @@ def progress_of(stun: float, damage: float, hp: int) -> float:
     return min(1.0, (stun + 2 * damage) / (2 * max(1, hp)))
 
 
+def defense_of(unit: Any, shift: int = 0) -> int:
+    """The modifier ``unit`` defends with now: its defense and ready points, its best defending weapon,
+    evasion's +2 (001 · Hit Points; 001 · Maneuvering · Evasion), ``shift`` more."""
+    p = pools_of(unit)
+    return p.defense + p.ready + best_defense(unit).defense + (2 if state_of(unit).evading else 0) + shift
+
+
+def one(unit: Any, target: Any, w: Any, action: str, pts: dict[str, int], defense: int) -> Estimate:
+    """The estimate of one attack with ``w`` and the split ``pts`` against ``defense``."""
+    ts = sheet_of(target)
+    p_full, p_half = chances(w.attack + pts["modifier"], defense)
+    stun, dmg = split_harm(w.power + pts["power"], ts.absorption, w.sharpness)
+    e_stun = p_full * stun + p_half * (stun // 2)
+    e_dmg = p_full * dmg + p_half * (dmg // 2)
+    p = p_full + p_half
+    step = progress_of(e_stun, e_dmg, ts.max_hp) / p if p else 0.0
+    return Estimate(action, w.name, p, e_stun + e_dmg, step,
+                    dict(action=action, target=target.id, weapon=w.name, options=pts),
+                    note=f"{pts['modifier']} to the modifier, {pts['power']} to power")
+
+
+def ready_of(unit: Any) -> int:
+    """The points ``unit`` may spend on an attack (its ready pool, or what phase 2 will bring)."""
+    mine = pools_of(unit)
+    return mine.ready or min(mine.available, sheet_of(unit).hp_per_round)
+
+
 def estimates(world: Any, unit: Any, target: Any) -> list[Estimate]:
     """Attacks ``unit`` could make on ``target`` from where it stands, best first; ``act`` is a plain
     dict ``{action, target, weapon, options}`` for the engine to turn into its ``Act``."""
-    mine, theirs = pools_of(unit), pools_of(target)
-    ready = mine.ready or min(mine.available, sheet_of(unit).hp_per_round)
+    ready = ready_of(unit)
     if ready <= 0:
         return []
-    ts = sheet_of(target)
-    dw = best_defense(target)
-    defense = theirs.defense + theirs.ready + dw.defense + (2 if state_of(target).evading else 0)
+    defense = defense_of(target)
     out = []
     for w in weapons_in_hand(unit):
         action = "shoot" if w.is_missile else "attack"
         if not within(world, unit, target, w):
             continue
-        pts = points_of(action, None, ready)
-        p_full, p_half = chances(w.attack + pts["modifier"], defense)
-        stun, dmg = split_harm(w.power + pts["power"], ts.absorption, w.sharpness)
-        e_stun = p_full * stun + p_half * (stun // 2)
-        e_dmg = p_full * dmg + p_half * (dmg // 2)
-        p = p_full + p_half
-        step = progress_of(e_stun, e_dmg, ts.max_hp) / p if p else 0.0
-        out.append(Estimate(action, w.name, p, e_stun + e_dmg, step,
-                            dict(action=action, target=target.id, weapon=w.name, options=pts),
-                            note=f"{pts['modifier']} to the modifier, {pts['power']} to power"))
+        out.append(one(unit, target, w, action, points_of(action, None, ready), defense))
     out.sort(key=lambda e: -e.value)
     return out
 
 
-__all__ = ["CHANCES", "chances", "progress_of", "estimates"]
+__all__ = ["CHANCES", "chances", "progress_of", "estimates", "defense_of", "one", "ready_of"]

@@ -27,6 +27,7 @@ from .actions import CATALOGUE, STRIKES, escape, evade, simple
 from .attack import points_of, refusal, resolve
 from .budget import PointBudget
 from .contest import HALF, opposed_roll, result_of
+from . import act_odds as _act_odds
 from .estimates import estimates as _estimates
 from .estimates import progress_of
 from .fighters import best_defense, melee_reach, options_of, sheet_of, state_of, weapon_in_hand
@@ -298,6 +299,14 @@ class ManoAMano2006:
     # -- the AI's estimates ----------------------------------------------------
     def estimates(self, world: Any, unit: Any, target: Any) -> list[Estimate]:
         return _estimates(world, unit, target)
+
+    def estimate_act(self, world: Any, unit: Any, act: Any) -> Estimate | None:
+        """One attack's own split (:mod:`.act_odds`)."""
+        return _act_odds.estimate_act(world, unit, act)
+
+    def exposure(self, world: Any, unit: Any, acts: Sequence[Any], enemy: Any) -> float:
+        """What ``enemy``'s best attack on ``unit`` is worth after ``acts``, as a factor (:mod:`.act_odds`)."""
+        return _act_odds.exposure(world, unit, acts, enemy)
 
     # helpers for scripts and tests
     def defense_weapon(self, unit: Any) -> Weapon:

@@ -1,0 +1,86 @@
+"""The planner's two optional questions of the 2006 rules: one split's odds, and what it leaves to defend.
+
+    >>> from tactics.rulesets.mano_a_mano_2006.act_odds import shift_of
+    >>> from tactics.sim.plan import Act
+    >>> shift_of([Act("evade"), Act("attack", "blue-1", "sword", options={"modifier": 3, "power": 2})], True)
+    0
+    >>> shift_of([Act("attack", "blue-1", "sword", options={"modifier": 3, "power": 2})], True)
+    -2
+
+An attack's points go where 001 · Hit Points sends them: the modifier's
+into defense, where they still defend, power's and manipulation's into
+other, where they do not; evasion moves one point into defense and adds +2
+to the close of the evader's next turn (001 · Maneuvering · Evasion). So a
+plan changes the modifier its fighter defends with by ``shift_of`` — an
+estimate the seam's plain :func:`~.estimates.estimates` cannot give, since
+each of them assumes the ruleset's default split (half to the modifier,
+half to power).
+
+* :func:`estimate_act` (the optional seam ``estimate_act``,
+  ``tactics/rules/protocol.py`` · ``ActEstimate``): an attack or a shot
+  with its own split, from where the fighter stands.
+* :func:`exposure` (the optional seam ``exposure``): how much an enemy's
+  best attack on the fighter is worth once its plan is done, as a factor of
+  what it is worth now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .attack import points_of, within
+from .estimates import defense_of, estimates, one, ready_of
+from .fighters import state_of, weapons_in_hand
+
+ATTACKS = frozenset({"attack", "shoot"})
+
+
+def estimate_act(world: Any, unit: Any, act: Any) -> Any:
+    """The estimate of exactly ``act`` (an attack or a shot with its ``options``) by ``unit``; None for
+    any other act, a weapon not in hand, or a target out of reach. An act at the end of a move (an
+    object with ``act`` and ``run_m``) is judged as the act alone (the 2006 rules give a run nothing)."""
+    act = getattr(act, "act", act)
+    if act.action not in ATTACKS or not act.options or act.target is None:
+        return None
+    target = world.unit(act.target) if hasattr(world, "unit") else None
+    w = next((x for x in weapons_in_hand(unit) if x.name == act.weapon), None)
+    if target is None or w is None or w.is_missile != (act.action == "shoot") or not within(world, unit, target, w):
+        return None
+    ready = ready_of(unit)
+    pts = points_of(act.action, act.options, ready)
+    if pts["modifier"] + pts["power"] + pts["manipulation"] > ready:
+        return None
+    return one(unit, target, w, act.action, pts, defense_of(target))
+
+
+def shift_of(acts: Sequence[Any], can_evade: bool) -> int:
+    """The change the acts make to the modifier their fighter defends with: −(power + manipulation) of
+    each attack, +2 for an evasion (once a turn, when it may still evade)."""
+    shift = 0
+    for a in acts:
+        if a.action == "evade" and can_evade:
+            shift += 2
+            can_evade = False
+        elif a.action in ATTACKS:
+            pts = points_of(a.action, a.options, 0) if a.options else {"power": 0, "manipulation": 0}
+            shift -= pts["power"] + pts["manipulation"]
+    return shift
+
+
+def exposure(world: Any, unit: Any, acts: Sequence[Any], enemy: Any) -> float:
+    """``enemy``'s best attack on ``unit`` once ``unit`` has done ``acts``, as a factor of its value now
+    (1: the acts change nothing; no attack now: 1)."""
+    shift = shift_of(acts, state_of(unit).can_evade())
+    if not shift:
+        return 1.0
+    now = estimates(world, enemy, unit)
+    if not now or now[0].value <= 0:
+        return 1.0
+    best = now[0]
+    w = next(x for x in weapons_in_hand(enemy) if x.name == best.weapon)
+    after = one(enemy, unit, w, best.action, dict(best.act["options"]), defense_of(unit, shift))
+    return after.value / best.value
+
+
+__all__ = ["estimate_act", "exposure", "shift_of"]
