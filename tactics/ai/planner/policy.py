@@ -69,7 +69,7 @@ wait below it while the climber goes up, and the fight ends in a stalemate more
 often than in a loss. ``"all"`` weighs it every decision (it lost games on
 ``cavalry``: the foot stood and took the lancers' charge), ``""`` never.
 ``split`` (on since issue 17's eleventh round): where the ruleset has the optional seam
-``exposure`` (``view.exposure``; the 2006 rules), an attack that carries its own ``options`` (a split
+``exposure`` (``view.exposure``; a ruleset of points to spend), an attack that carries its own ``options`` (a split
 of points) counts at the ruleset's ``estimate_act`` of that split, and each enemy's reply on me × the
 exposure the plan's acts leave (points spent on power no longer defend; an evasion adds +2): the
 advisors' splits, which the plain estimates value alike, now differ. Elsewhere it changes nothing.
