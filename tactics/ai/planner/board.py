@@ -142,9 +142,8 @@ class Board:
                 placed[key] = None if got is None else tuple(got)
             return placed[key]
 
-        exposure = None
-        if split and getattr(view, "exposure", None) is not None and view.exposure((), me) is not None:
-            exposure = lambda acts, unit: view.exposure(acts, unit)  # noqa: E731
+        asks = getattr(view, "exposure", None) if split else None
+        exposure = asks if asks is not None and asks((), me) is not None else None
         hiding = getattr(view, "unseen", None)
         unseen = None if hiding is None or hiding(None) is None else hiding
         return cls(me, view.movement(), view.progress(me), tuple(foes), getattr(tmap, "ground_height", None),

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .attack import points_of, within
-from .estimates import defense_of, estimates, one, ready_of
+from .estimates import defense_of, estimates, ready_of, split_estimate
 from .fighters import state_of, weapons_in_hand
 
 ATTACKS = frozenset({"attack", "shoot"})
@@ -43,7 +43,7 @@ def estimate_act(world: Any, unit: Any, act: Any) -> Any:
     act = getattr(act, "act", act)
     if act.action not in ATTACKS or not act.options or act.target is None:
         return None
-    target = world.unit(act.target) if hasattr(world, "unit") else None
+    target = world.unit(act.target)
     w = next((x for x in weapons_in_hand(unit) if x.name == act.weapon), None)
     if target is None or w is None or w.is_missile != (act.action == "shoot") or not within(world, unit, target, w):
         return None
@@ -51,7 +51,7 @@ def estimate_act(world: Any, unit: Any, act: Any) -> Any:
     pts = points_of(act.action, act.options, ready)
     if pts["modifier"] + pts["power"] + pts["manipulation"] > ready:
         return None
-    return one(unit, target, w, act.action, pts, defense_of(target))
+    return split_estimate(unit, target, w, act.action, pts, defense_of(target))
 
 
 def shift_of(acts: Sequence[Any], can_evade: bool) -> int:
@@ -79,7 +79,7 @@ def exposure(world: Any, unit: Any, acts: Sequence[Any], enemy: Any) -> float:
         return 1.0
     best = now[0]
     w = next(x for x in weapons_in_hand(enemy) if x.name == best.weapon)
-    after = one(enemy, unit, w, best.action, dict(best.act["options"]), defense_of(unit, shift))
+    after = split_estimate(enemy, unit, w, best.action, dict(best.act["options"]), defense_of(unit, shift))
     return after.value / best.value
 
 

@@ -61,7 +61,7 @@ def defense_of(unit: Any, shift: int = 0) -> int:
     return p.defense + p.ready + best_defense(unit).defense + (2 if state_of(unit).evading else 0) + shift
 
 
-def one(unit: Any, target: Any, w: Any, action: str, pts: dict[str, int], defense: int) -> Estimate:
+def split_estimate(unit: Any, target: Any, w: Any, action: str, pts: dict[str, int], defense: int) -> Estimate:
     """The estimate of one attack with ``w`` and the split ``pts`` against ``defense``."""
     ts = sheet_of(target)
     p_full, p_half = chances(w.attack + pts["modifier"], defense)
@@ -93,9 +93,9 @@ def estimates(world: Any, unit: Any, target: Any) -> list[Estimate]:
         action = "shoot" if w.is_missile else "attack"
         if not within(world, unit, target, w):
             continue
-        out.append(one(unit, target, w, action, points_of(action, None, ready), defense))
+        out.append(split_estimate(unit, target, w, action, points_of(action, None, ready), defense))
     out.sort(key=lambda e: -e.value)
     return out
 
 
-__all__ = ["CHANCES", "chances", "progress_of", "estimates", "defense_of", "one", "ready_of"]
+__all__ = ["CHANCES", "chances", "progress_of", "estimates", "defense_of", "split_estimate", "ready_of"]
