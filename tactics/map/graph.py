@@ -342,26 +342,38 @@ class CellGraph:
         return self._search_to(goals)
 
     def _search_to(self, goals: list[int]) -> np.ndarray:
-        """:meth:`dijkstra_to` in Python (the small maps' search)."""
+        """:meth:`dijkstra_to` in Python (the small maps' search).
+
+        The heap holds each cost once, a float (no tuples to compare), and ``at`` the nodes reached
+        at it: a grid's costs repeat (a cell's walk, a diagonal's), so the nodes of one cost are
+        settled together. The order among nodes of one cost changes no cost found: each is the
+        least, over in-edges, of the source's cost plus the edge, whichever order they settle in."""
         n = self.rows * self.cols
         adj = self._rev_adj
         out = [math.inf] * n
-        heap = []
+        first = []
         for t in goals:
             if out[t] > 0.0:
                 out[t] = 0.0
-                heap.append((0.0, t))
-        heapq.heapify(heap)
-        push, pop = heapq.heappush, heapq.heappop
+                first.append(t)
+        at: dict[float, list[int]] = {0.0: first} if first else {}
+        heap = [0.0] if first else []
+        push, pop, take = heapq.heappush, heapq.heappop, at.pop
         while heap:
-            d, u = pop(heap)
-            if d > out[u]:
-                continue
-            for v, c in adj[u]:
-                nd = d + c
-                if nd < out[v]:
-                    out[v] = nd
-                    push(heap, (nd, v))
+            d = pop(heap)
+            for u in take(d):
+                if d > out[u]:
+                    continue  # reached at a lower cost since
+                for v, c in adj[u]:
+                    nd = d + c
+                    if nd < out[v]:
+                        out[v] = nd
+                        got = at.get(nd)
+                        if got is None:
+                            at[nd] = [v]
+                            push(heap, nd)
+                        else:
+                            got.append(v)
         return np.array(out).reshape(self.rows, self.cols)
 
     def to_networkx(self) -> nx.DiGraph:
