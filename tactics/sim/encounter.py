@@ -110,6 +110,10 @@ class Encounter(Referee, Pausing, Carrying):
         self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
+        self._poised = 0
+        """How many fighters wait this moment with a prepared reaction (their ``attacked`` event set,
+        :meth:`_wait`): while none does, no declared act can set one off, and the turn runner does
+        not ask the ruleset's ``reactions`` (side-effect free: :class:`~tactics.rules.protocol.Ruleset`)."""
         self._xyz = np.zeros((3, 8))
         """Positions by coordinate (rows x, y, z; column ``c.row``): nearest-enemy queries in one numpy step."""
         self._init_referee()
@@ -265,15 +269,16 @@ class Encounter(Referee, Pausing, Carrying):
         env = self.env
         while t > env.now:
             if c.prepared and c.able:
-                c.attacked = env.event()
-                got = yield env.any_of([c.attacked, env.timeout(t - env.now)])
-                if c.attacked in got:
-                    attacker, done, window = c.attacked.value
-                    c.attacked = None
+                attacked = c.attacked = env.event()
+                self._poised += 1
+                got = yield env.any_of([attacked, env.timeout(t - env.now)])
+                c.attacked = None
+                self._poised -= 1
+                if attacked in got:
+                    attacker, done, window = attacked.value
                     yield from self.turns.react_turn(c, attacker, window)
                     done.succeed()
                     continue
-                c.attacked = None
             else:
                 yield env.timeout(t - env.now)
 
