@@ -104,11 +104,25 @@ def max_range(unit: Any, weapon: Any, action: str) -> float:
 
 
 def default_weapon(unit: Any, kind: str) -> Any:
-    ch = unit.sheet
+    """The weapon an attack of ``kind`` naming none is made with: the most powerful of that kind in
+    hand and not spent (None: none). While nothing is out of hand or spent it depends on the sheet
+    alone, and is kept in the fighter's state (``FighterState.defaults``): a policy that names no
+    weapon asks at every attack."""
+    st = unit.state
+    if st.spent or st.out_of_hand:
+        return _default_weapon(unit.sheet, kind, st)
+    defaults = st.defaults
+    if kind in defaults:
+        return defaults[kind]
+    best = defaults[kind] = _default_weapon(unit.sheet, kind, st)
+    return best
+
+
+def _default_weapon(ch: Any, kind: str, st: Any) -> Any:
     wanted = DEFAULT_WEAPONS[kind]
     best = None
     for w in ch.weapons:
-        if w.kind in wanted and w.name not in unit.state.spent and w.name not in unit.state.out_of_hand:
+        if w.kind in wanted and w.name not in st.spent and w.name not in st.out_of_hand:
             if best is None or ch.power_with(w) > ch.power_with(best):
                 best = w
     return best

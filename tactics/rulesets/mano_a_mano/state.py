@@ -61,6 +61,9 @@ class FighterState:
     """Weapons this fighter took from others by disarming them: its own to use (see :mod:`.taken`)."""
     armed: Character | None = None
     """Its sheet with the taken weapons in hand (made when first needed)."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """The weapon taken for each attack kind when none is named (:func:`.resolve.default_weapon`),
+    kept while nothing is out of hand or spent (then it reads the sheet alone)."""
     turn_start: tuple[float, float] | None = None
     """Where its last turn began: how far it moved since, for collisions (see :mod:`.vehicles`)."""
     """The sheet of the mount last ridden: a carried fighter moves at its speeds (see :mod:`.mounts`)."""
