@@ -56,6 +56,16 @@ from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
 
 
+def _later_slot(slots: Any, phase: Any, offset: float) -> float | None:
+    """The first slot of ``phase`` after ``offset`` (where a delayed turn comes again), or None. (Not a
+    comprehension in :meth:`Encounter._life`: one over its names would make them closure cells, read
+    through at every turn.)"""
+    for o, p in slots:
+        if p == phase and o > offset + 1e-12:
+            return o
+    return None
+
+
 @dataclass
 class _Watch:
     cond: Callable[[Encounter], bool]
@@ -343,10 +353,10 @@ class Encounter(Referee, Pausing, Carrying):
                     # a delayed turn (to move in formation) comes again at its new, later slot this round
                     if not getattr(budget, "delayed", False) or self._ended is not None:
                         break
-                    later = [o for o, p in sched.slots(c.id, r) if p == phase and o > offset + 1e-12]
-                    if not later:
+                    later = _later_slot(sched.slots(c.id, r), phase, offset)
+                    if later is None:
                         break
-                    offset = later[0]
+                    offset = later
                     yield from self._wait(c, r * rs + offset)
                     if self._ended is not None or not c.able:
                         break

@@ -191,6 +191,18 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effec
         return (Refused(c.id, f"{spec.name}: {target.name} is already out of the fight"),)
     return _attack(world, c, spec, weapon, target, step, turn, ch)
 
+
+def _held_defense(target: Any) -> Modifier | None:
+    """The best melee defense of the weapons ``target`` still has in hand (000 · Sheets), or None.
+    (A function of its own: a comprehension over :func:`_attack`'s names would make them closure
+    cells, made at every attack.)"""
+    tsh = target.sheet
+    out = target.state.out_of_hand
+    held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in out
+            and (d := tsh.defense_with(w)) is not None]
+    return Modifier("melee defense", max(held)) if held else None
+
+
 def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any,
             ch: Any = None) -> Iterator[Effect]:
     """A strike, throw, shot or grappling action (000 · Attacking; DECISIONS · Attacks at a distance);
@@ -275,11 +287,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         defense = Modifier(f"{coverer.name} covering", base + 5)
     if defense is None and kind == "strike" and target.state.out_of_hand:
         # 000 · Sheets: melee defense is the best of the weapons in hand; a disarmed weapon no longer counts
-        tsh = target.sheet
-        held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in target.state.out_of_hand
-                and (d := tsh.defense_with(w)) is not None]
-        if held:
-            defense = Modifier("melee defense", max(held))
+        defense = _held_defense(target)
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()
