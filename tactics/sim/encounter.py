@@ -126,6 +126,11 @@ class Encounter(Referee, Pausing, Carrying):
         not ask the ruleset's ``reactions`` (side-effect free: :class:`~tactics.rules.protocol.Ruleset`)."""
         self._xyz = np.zeros((3, 8))
         """Positions by coordinate (rows x, y, z; column ``c.row``): nearest-enemy queries in one numpy step."""
+        self._xyz_live = False
+        """Whether :meth:`place` keeps :attr:`_xyz` up to date: only once a query could read it. With
+        two fighters on two teams (a duel) none does (each has one enemy and no ally: the referee's
+        queries answer without the table), and a place's three numpy stores cost more than the rest
+        of it; :meth:`add` fills the table from everyone's position when a fighter makes it readable."""
         self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
@@ -213,6 +218,10 @@ class Encounter(Referee, Pausing, Carrying):
         self._starts[uid] = (x, y, z)
         self._start_flying[uid] = is_flying
         self.order.append(c)
+        if not self._xyz_live and (len(self.order) > 2 or self.order[0].team == c.team and len(self.order) == 2):
+            self._xyz_live = True  # a query may read the table now: everyone's place into it
+            for o in self.order:
+                xyz[0, o.row], xyz[1, o.row], xyz[2, o.row] = o.x, o.y, o.z
         self._views[uid] = UnitView(c)
         self.health_changed()
         if self._started:

@@ -155,8 +155,9 @@ class Referee:
     def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
         """Put ``c`` at ``p``: the one way positions change during a fight."""
         c.x, c.y, c.z = p
-        xyz, r = self._xyz, c.row
-        xyz[0, r], xyz[1, r], xyz[2, r] = p  # three scalar stores: cheaper than one column store
+        if self._xyz_live:  # (not in a duel: no query reads the table, Encounter._xyz_live)
+            xyz, r = self._xyz, c.row
+            xyz[0, r], xyz[1, r], xyz[2, r] = p  # three scalar stores: cheaper than one column store
         self._moved += 1
         if self._passengers:
             self.carry_along(c, p)  # a carried unit and its carrier move together (tactics.sim.carrying)
