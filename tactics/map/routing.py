@@ -31,7 +31,7 @@ class Routing:
 
     def movement_arrays(self, mover: Mover) -> CellGraph:
         """The movement graph for ``mover`` in array form (cached per mover key)."""
-        g = self._graphs.get(mover.key)
+        g = self._graphs.get(mover._key)  # (Mover.key without its property call: read per move)
         if g is None:
             g = self._new_graph(mover)
         return g
@@ -86,7 +86,7 @@ class Routing:
                 legs = self._on_clear_walk(start, goal, mover, end)
                 if legs is not None:
                     return legs
-        key = (tuple(start), tuple(goal), mover.key)
+        key = (tuple(start), tuple(goal), mover._key)
         known = self._paths.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return None if known is None else list(known)
@@ -110,7 +110,7 @@ class Routing:
         is this leg too: a point on a clear walk is reached by this one walk, whatever was known).
         """
         a = (float(start[0]), float(start[1]), float(start[2]))
-        g = self._graphs.get(mover.key)
+        g = self._graphs.get(mover._key)
         if g is None:
             return None
         s, cols, rows = self.cell_size, self.cols, self.rows
