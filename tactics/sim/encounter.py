@@ -265,7 +265,7 @@ class Encounter(Referee, Pausing, Carrying):
         self.schedule = sched
         by_id = self.combatants
         if sorted(sched.order) == sorted(by_id):
-            self.order = [by_id[uid] for uid in sched.order]  # a schedule rolled anew keeps the order added
+            self.order = list(map(by_id.__getitem__, sched.order))  # a schedule rolled anew keeps the order added
         self._n_slots = len(self.order)
         for c in self.order:
             c.first_round = 0
@@ -432,7 +432,10 @@ class Encounter(Referee, Pausing, Carrying):
         return float(self.rules.max_range(c, weapon, action))
 
     def _next_id(self, team: str) -> str:
-        n = sum(1 for c in self.order if c.team == team) + 1
+        n = 1
+        for c in self.order:  # (a loop: a generator over ``team`` would make it a closure cell)
+            if c.team == team:
+                n += 1
         uid = f"{team}-{n}"
         while uid in self.combatants:
             n += 1
