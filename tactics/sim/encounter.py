@@ -51,7 +51,7 @@ from tactics.sim.simenv import Environment
 from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
 from tactics.sim.rounds import RoundStarts
-from tactics.sim.rounding import first_free
+from tactics.sim.spawning import next_id, spawn_place
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
 
@@ -178,10 +178,10 @@ class Encounter(Referee, Pausing, Carrying):
         if is_sheet is not None and not is_sheet(character):
             raise TypeError(f"add() needs a {rules.name} sheet (see tactics.load_sheet), not "
                             f"{sheet_kind(character)}")
-        uid = id or self._next_id(team)
+        uid = id or next_id(self.combatants, self.order, team)
         if uid in self.combatants:
             raise ValueError(f"a combatant with id {uid!r} is already in the encounter")
-        x, y, z = self._place(team, at)
+        x, y, z = spawn_place(self.map, self.order, team, at)
         pol, pol_name = resolve_policy(policy, rules.name)
         tracks, first, able, base_air = self._look(character)
         is_flying = bool(base_air > 0 and (flying if flying is not None else z > self.map.ground_height(x, y) + 0.01))
@@ -430,41 +430,6 @@ class Encounter(Referee, Pausing, Carrying):
 
     def max_range(self, c: Combatant, weapon: Any, action: str) -> float:
         return float(self.rules.max_range(c, weapon, action))
-
-    def _next_id(self, team: str) -> str:
-        n = 1
-        for c in self.order:  # (a loop: a generator over ``team`` would make it a closure cell)
-            if c.team == team:
-                n += 1
-        uid = f"{team}-{n}"
-        while uid in self.combatants:
-            n += 1
-            uid = f"{team}-{n}"
-        return uid
-
-    def _place(self, team: str, at: Any) -> tuple[float, float, float]:
-        tmap = self.map
-        if at is None:
-            spots = tmap.spawns.get(team) or []
-            if spots and not self.order:  # nobody placed yet: the first spot is free (no rounding)
-                x, y = spots[0]
-                return (float(x), float(y), float(tmap.ground_height(x, y)))
-            spot = first_free(spots, self.order)  # the first spot free to the millimetre
-            if spot is not None:
-                x, y = spot
-                return (float(x), float(y), float(tmap.ground_height(x, y)))
-            raise ValueError(f"no free spawn place for team {team!r} on map {tmap.name!r}; give at=(x, y)")
-        if len(at) == 2:
-            x, y = at
-            z = tmap.ground_height(x, y)
-        else:
-            x, y, z = at
-        minx, miny, maxx, maxy = tmap.bounds
-        if not (minx <= x < maxx and miny <= y < maxy):
-            raise ValueError(f"({x}, {y}) is outside the map {tmap.name!r} (bounds {tmap.bounds})")
-        if tmap.terrain_at(x, y) == "wall" and z < tmap.ground_height(x, y) - 1e-6:
-            raise ValueError(f"({x}, {y}) is inside a wall")
-        return (float(x), float(y), float(z))
 
     # -- the replay header -------------------------------------------------
     def header(self) -> Header:
