@@ -1,9 +1,11 @@
 """The workloads of ``seam_workload.py`` as fixed work to count (not time).
 
 ``battle``: the 100 v 100 ``advance`` battle on the walled 128 x 128 map (one
-warm battle first, then the counted one); ``duels``: ``--duels`` Steven-vs-clone
-``brawler`` duels on the arena after 50 warm ones (a cache shared by all, as
-``seam_workload.py`` plays them). Collector off. Under callgrind, ``--callgrind``
+warm battle first, then the counted one); ``alike``: the same battle's first
+``seam_workload.ALIKE_UNTIL`` seconds (the like-for-like line); ``duels``:
+``--duels`` Steven-vs-clone ``brawler`` duels on the arena after 50 warm ones (a
+cache shared by all, as ``seam_workload.py`` plays them); ``scripted``: the same
+duels with ``seam_workload.Scripted`` (the scripted-duels line). Collector off. Under callgrind, ``--callgrind``
 switches instrumentation on only for the counted work (run valgrind with
 ``--instr-atstart=no``)::
 
@@ -25,14 +27,14 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 from _common import counted, print_calls  # noqa: E402
-from seam_workload import big_map  # noqa: E402
+from seam_workload import ALIKE_UNTIL, Scripted, big_map  # noqa: E402
 
 from tactics import Encounter, load_character, load_map  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("workload", choices=("battle", "duels"))
+    ap.add_argument("workload", choices=("battle", "alike", "duels", "scripted"))
     ap.add_argument("--duels", type=int, default=100)
     ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--profile", action="store_true")
@@ -45,15 +47,16 @@ def main(argv: list[str] | None = None) -> int:
     digests: list[str] = []
     shared: dict = {}
 
-    if args.workload == "battle":
+    if args.workload in ("battle", "alike"):
         tmap = big_map()
+        until = 120 if args.workload == "battle" else ALIKE_UNTIL
 
         def one(seed: int) -> int:
             enc = Encounter(tmap, seed=11)
             for _ in range(100):
                 enc.add(steven, "red", policy="advance")
                 enc.add(clone, "blue", policy="advance")
-            res = enc.run(until=120)
+            res = enc.run(until=until)
             if args.hashes:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
             return sum(c.turns for c in res._encounter.order)
@@ -64,8 +67,8 @@ def main(argv: list[str] | None = None) -> int:
 
         def one(seed: int) -> int:
             enc = Encounter(tmap, seed=seed, shared=shared)
-            enc.add(steven, team="red", policy="brawler")
-            enc.add(clone, team="blue", policy="brawler")
+            enc.add(steven, team="red", policy="brawler" if args.workload == "duels" else Scripted())
+            enc.add(clone, team="blue", policy="brawler" if args.workload == "duels" else Scripted())
             res = enc.run(until=120)
             if args.hashes:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())

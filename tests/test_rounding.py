@@ -32,3 +32,33 @@ def test_round6_matches_round_bit_for_bit() -> None:
     for x in values:
         assert _same(round6(x), round(x, 6)), x
     assert math.isnan(round6(math.nan))
+
+
+def test_first_free_is_the_first_spot_whose_rounded_place_nobody_shares() -> None:
+    """``first_free`` against its definition (everyone rounded to the millimetre for every spot), on
+    spots and fighters placed exactly on, within a millimetre of, within a centimetre of and far from
+    each other."""
+    import random
+    from types import SimpleNamespace
+
+    from tactics.sim.rounding import first_free
+
+    def by_definition(spots, standing):
+        for x, y in spots:
+            if all((round(c.x, 3), round(c.y, 3)) != (round(x, 3), round(y, 3)) for c in standing):
+                return (x, y)
+        return None
+
+    rng = random.Random(3)
+    found = none = 0
+    for _ in range(3000):
+        base = [(rng.randrange(5) * 2.0 + 1.0, rng.randrange(3) * 2.0 + 1.0) for _ in range(rng.randint(1, 6))]
+        jitter = (0.0, 0.0, 1e-7, -4e-4, 4e-4, 6e-4, 0.004, -0.009, 0.02, 1.5)
+        standing = [SimpleNamespace(x=x + rng.choice(jitter), y=y + rng.choice(jitter))
+                    for x, y in rng.sample(base, rng.randint(0, len(base)))]
+        spots = [(x + rng.choice(jitter[:4]), y) for x, y in base]
+        got, want = first_free(spots, standing), by_definition(spots, standing)
+        assert got == want, (spots, [(c.x, c.y) for c in standing])
+        found += got is not None
+        none += got is None
+    assert found > 500 and none > 100

@@ -31,7 +31,7 @@ class Routing:
 
     def movement_arrays(self, mover: Mover) -> CellGraph:
         """The movement graph for ``mover`` in array form (cached per mover key)."""
-        g = self._graphs.get(mover.key)
+        g = self._graphs.get(mover._key)  # (Mover.key without its property call: read per move)
         if g is None:
             g = self._new_graph(mover)
         return g
@@ -86,7 +86,7 @@ class Routing:
                 legs = self._on_clear_walk(start, goal, mover, end)
                 if legs is not None:
                     return legs
-        key = (tuple(start), tuple(goal), mover.key)
+        key = (tuple(start), tuple(goal), mover._key)
         known = self._paths.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return None if known is None else list(known)
@@ -110,7 +110,7 @@ class Routing:
         is this leg too: a point on a clear walk is reached by this one walk, whatever was known).
         """
         a = (float(start[0]), float(start[1]), float(start[2]))
-        g = self._graphs.get(mover.key)
+        g = self._graphs.get(mover._key)
         if g is None:
             return None
         s, cols, rows = self.cell_size, self.cols, self.rows
@@ -178,16 +178,28 @@ class Routing:
         """The one straight ``walk`` leg from ``start`` to ``goal`` when the line crosses only
         level, open ground (what :meth:`path` returns without searching), else None."""
         g = self.movement_arrays(mover)
-        a, b = self._point3(start), self._point3(goal)
-        (ca, ra), (cb, rb) = self.cell_of(a[0], a[1]), self.cell_of(b[0], b[1])
-        if not (self.in_bounds(ca, ra) and self.in_bounds(cb, rb)):
+        s, cols, rows = self.cell_size, self.cols, self.rows
+        # _point3, cell_of, in_bounds and _straight_walk's reads, on the flat copies (as _path reads them:
+        # the same floats and classes; numpy's per-item indexing cost more than the rest of the check)
+        if len(start) >= 3:
+            a = (float(start[0]), float(start[1]), float(start[2]))
+            ca, ra = math.floor(a[0] / s), math.floor(a[1] / s)
+        else:
+            x, y = float(start[0]), float(start[1])
+            ca, ra = math.floor(x / s), math.floor(y / s)
+            a = (x, y, self._heights_flat[ra * cols + ca] if 0 <= ca < cols and 0 <= ra < rows else 0.0)
+        if len(goal) >= 3:
+            b = (float(goal[0]), float(goal[1]), float(goal[2]))
+            cb, rb = math.floor(b[0] / s), math.floor(b[1] / s)
+        else:
+            x, y = float(goal[0]), float(goal[1])
+            cb, rb = math.floor(x / s), math.floor(y / s)
+            b = (x, y, self._heights_flat[rb * cols + cb] if 0 <= cb < cols and 0 <= rb < rows else 0.0)
+        if not (0 <= ca < cols and 0 <= ra < rows and 0 <= cb < cols and 0 <= rb < rows):
             return None
-        return self._straight_walk(g, a, b, ra, ca, rb, cb)
-
-    def _straight_walk(self, g: CellGraph, a: tuple[float, float, float], b: tuple[float, float, float],
-                       ra: int, ca: int, rb: int, cb: int) -> Leg | None:
-        if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
-            inv = 1.0 / self.cell_size
+        cls = g.cls_flat
+        if cls[ra * cols + ca] == 1 and cls[rb * cols + cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
+            inv = 1.0 / s
             if straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
                 return Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))
         return None

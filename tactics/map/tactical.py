@@ -183,6 +183,12 @@ class TacticalMap(Routing, Shapes):
             polys.append((_LIGHT_CODE[light], g.wkt))
         self.light_polygons = tuple((LIGHTS[c], w) for c, w in polys)
         self._light = LightField(base, s, polys, _LIGHT_CODE[default_light])
+        uniform = self._light._uniform
+        self.uniform_light: str | None = None if uniform is None else LIGHTS[uniform]
+        """The light at every point, in the map and out of it, when it is one level everywhere (every
+        light-layer cell the default's level, no polygon), else None: :meth:`light_at` answers it
+        without the per-point lookup, and so may a caller that asks many times a turn (the engine's
+        world)."""
         self.light_grid = np.array(LIGHTS, dtype=object)[self._light.centre_codes]
         self.light_grid.setflags(write=False)
 
@@ -381,7 +387,8 @@ class TacticalMap(Routing, Shapes):
     # --------------------------------------------------------------- light
     def light_at(self, x: float, y: float) -> str:
         """``"bright"``, ``"dim"`` or ``"dark"`` at a point (map default outside)."""
-        return LIGHTS[self._light.code_at(x, y)]
+        uniform = self.uniform_light
+        return uniform if uniform is not None else LIGHTS[self._light.code_at(x, y)]
 
     def light_at_many(self, xs: Sequence[float] | np.ndarray, ys: Sequence[float] | np.ndarray) -> np.ndarray:
         """Light names at many points, vectorised (object array of str)."""

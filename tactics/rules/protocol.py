@@ -35,6 +35,7 @@ The engine's side of a turn, for every ruleset alike::
     for step in plan.steps:
         MoveTo -> the engine moves (speeds from the budget, jumps/climbs/falls priced by the ruleset)
         Act    -> windows = ruleset.reactions(world, unit, act)     # e.g. a prepared counter fires
+                                                           # (asked only while someone waits poised)
                   effects = ruleset.act(world, unit, act, budget, turn)
                   engine applies and records each effect
     effects = ruleset.end_turn(world, unit)                          # recovery, upkeep
@@ -337,9 +338,15 @@ class Ruleset(Protocol):
 
     # actions
     def reactions(self, world: World, unit: Unit, act: Any) -> list[Window]:
-        """Windows opened when ``unit`` declares ``act`` (before anything of it happens). A ruleset
-        whose windows are never ``turn`` windows may say so with a class attribute ``turn_windows =
-        False``: the engine then skips this question on declaring (it only looks for turn windows)."""
+        """Windows opened when ``unit`` declares ``act`` (before anything of it happens).
+
+        **Side-effect free**: an answer, nothing more (no dice, no state, no memo a later rule reads).
+        The engine asks it on declaring only to find a ``turn`` window whose reactor waits with a
+        prepared reaction, so it does not ask at all while nobody waits so (most turns of most
+        fights); a ruleset that rolled or remembered something here would play another fight
+        depending on who happened to be waiting. A ruleset whose windows are never ``turn`` windows
+        may also say so with a class attribute ``turn_windows = False``: then it is never asked on
+        declaring."""
 
     def act(self, world: World, unit: Unit, act: Any, budget: Budget, turn: Turn) -> Iterable[Effect]:
         """The effects of ``act``. The engine applies each before asking for the next, so a

@@ -51,9 +51,19 @@ from tactics.sim.simenv import Environment
 from tactics.sim.turn import TurnRunner
 from tactics.sim.result import Result
 from tactics.sim.rounds import RoundStarts
-from tactics.sim.rounding import first_free
+from tactics.sim.spawning import next_id, spawn_place
 from tactics.sim.view import UnitView, View
 from tactics.sim.world import EngineWorld
+
+
+def _later_slot(slots: Any, phase: Any, offset: float) -> float | None:
+    """The first slot of ``phase`` after ``offset`` (where a delayed turn comes again), or None. (Not a
+    comprehension in :meth:`Encounter._life`: one over its names would make them closure cells, read
+    through at every turn.)"""
+    for o, p in slots:
+        if p == phase and o > offset + 1e-12:
+            return o
+    return None
 
 
 @dataclass
@@ -110,8 +120,17 @@ class Encounter(Referee, Pausing, Carrying):
         self._last_activity: float | None = None
         self._n_slots = 0
         self._joiners = 0
+        self._poised = 0
+        """How many fighters wait this moment with a prepared reaction (their ``attacked`` event set,
+        :meth:`_wait`): while none does, no declared act can set one off, and the turn runner does
+        not ask the ruleset's ``reactions`` (side-effect free: :class:`~tactics.rules.protocol.Ruleset`)."""
         self._xyz = np.zeros((3, 8))
         """Positions by coordinate (rows x, y, z; column ``c.row``): nearest-enemy queries in one numpy step."""
+        self._xyz_live = False
+        """Whether :meth:`place` keeps :attr:`_xyz` up to date: only once a query could read it. With
+        two fighters on two teams (a duel) none does (each has one enemy and no ally: the referee's
+        queries answer without the table), and a place's three numpy stores cost more than the rest
+        of it; :meth:`add` fills the table from everyone's position when a fighter makes it readable."""
         self._init_referee()
         self.memo: dict[str, Any] = {}
         """Scratch space for the policies of this encounter (see ``View.memo``)."""
@@ -159,10 +178,10 @@ class Encounter(Referee, Pausing, Carrying):
         if is_sheet is not None and not is_sheet(character):
             raise TypeError(f"add() needs a {rules.name} sheet (see tactics.load_sheet), not "
                             f"{sheet_kind(character)}")
-        uid = id or self._next_id(team)
+        uid = id or next_id(self.combatants, self.order, team)
         if uid in self.combatants:
             raise ValueError(f"a combatant with id {uid!r} is already in the encounter")
-        x, y, z = self._place(team, at)
+        x, y, z = spawn_place(self.map, self.order, team, at)
         pol, pol_name = resolve_policy(policy, rules.name)
         tracks, first, able, base_air = self._look(character)
         is_flying = bool(base_air > 0 and (flying if flying is not None else z > self.map.ground_height(x, y) + 0.01))
@@ -199,6 +218,10 @@ class Encounter(Referee, Pausing, Carrying):
         self._starts[uid] = (x, y, z)
         self._start_flying[uid] = is_flying
         self.order.append(c)
+        if not self._xyz_live and (len(self.order) > 2 or self.order[0].team == c.team and len(self.order) == 2):
+            self._xyz_live = True  # a query may read the table now: everyone's place into it
+            for o in self.order:
+                xyz[0, o.row], xyz[1, o.row], xyz[2, o.row] = o.x, o.y, o.z
         self._views[uid] = UnitView(c)
         self.health_changed()
         if self._started:
@@ -242,7 +265,7 @@ class Encounter(Referee, Pausing, Carrying):
         self.schedule = sched
         by_id = self.combatants
         if sorted(sched.order) == sorted(by_id):
-            self.order = [by_id[uid] for uid in sched.order]  # a schedule rolled anew keeps the order added
+            self.order = list(map(by_id.__getitem__, sched.order))  # a schedule rolled anew keeps the order added
         self._n_slots = len(self.order)
         for c in self.order:
             c.first_round = 0
@@ -265,15 +288,16 @@ class Encounter(Referee, Pausing, Carrying):
         env = self.env
         while t > env.now:
             if c.prepared and c.able:
-                c.attacked = env.event()
-                got = yield env.any_of([c.attacked, env.timeout(t - env.now)])
-                if c.attacked in got:
-                    attacker, done, window = c.attacked.value
-                    c.attacked = None
+                attacked = c.attacked = env.event()
+                self._poised += 1
+                got = yield env.any_of([attacked, env.timeout(t - env.now)])
+                c.attacked = None
+                self._poised -= 1
+                if attacked in got:
+                    attacker, done, window = attacked.value
                     yield from self.turns.react_turn(c, attacker, window)
                     done.succeed()
                     continue
-                c.attacked = None
             else:
                 yield env.timeout(t - env.now)
 
@@ -338,10 +362,10 @@ class Encounter(Referee, Pausing, Carrying):
                     # a delayed turn (to move in formation) comes again at its new, later slot this round
                     if not getattr(budget, "delayed", False) or self._ended is not None:
                         break
-                    later = [o for o, p in sched.slots(c.id, r) if p == phase and o > offset + 1e-12]
-                    if not later:
+                    later = _later_slot(sched.slots(c.id, r), phase, offset)
+                    if later is None:
                         break
-                    offset = later[0]
+                    offset = later
                     yield from self._wait(c, r * rs + offset)
                     if self._ended is not None or not c.able:
                         break
@@ -406,38 +430,6 @@ class Encounter(Referee, Pausing, Carrying):
 
     def max_range(self, c: Combatant, weapon: Any, action: str) -> float:
         return float(self.rules.max_range(c, weapon, action))
-
-    def _next_id(self, team: str) -> str:
-        n = sum(1 for c in self.order if c.team == team) + 1
-        uid = f"{team}-{n}"
-        while uid in self.combatants:
-            n += 1
-            uid = f"{team}-{n}"
-        return uid
-
-    def _place(self, team: str, at: Any) -> tuple[float, float, float]:
-        tmap = self.map
-        if at is None:
-            spots = tmap.spawns.get(team) or []
-            if spots and not self.order:  # nobody placed yet: the first spot is free (no rounding)
-                x, y = spots[0]
-                return (float(x), float(y), float(tmap.ground_height(x, y)))
-            spot = first_free(spots, self.order)  # the first spot free to the millimetre
-            if spot is not None:
-                x, y = spot
-                return (float(x), float(y), float(tmap.ground_height(x, y)))
-            raise ValueError(f"no free spawn place for team {team!r} on map {tmap.name!r}; give at=(x, y)")
-        if len(at) == 2:
-            x, y = at
-            z = tmap.ground_height(x, y)
-        else:
-            x, y, z = at
-        minx, miny, maxx, maxy = tmap.bounds
-        if not (minx <= x < maxx and miny <= y < maxy):
-            raise ValueError(f"({x}, {y}) is outside the map {tmap.name!r} (bounds {tmap.bounds})")
-        if tmap.terrain_at(x, y) == "wall" and z < tmap.ground_height(x, y) - 1e-6:
-            raise ValueError(f"({x}, {y}) is inside a wall")
-        return (float(x), float(y), float(z))
 
     # -- the replay header -------------------------------------------------
     def header(self) -> Header:

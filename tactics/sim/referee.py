@@ -155,8 +155,9 @@ class Referee:
     def place(self, c: Combatant, p: tuple[float, float, float]) -> None:
         """Put ``c`` at ``p``: the one way positions change during a fight."""
         c.x, c.y, c.z = p
-        xyz, r = self._xyz, c.row
-        xyz[0, r], xyz[1, r], xyz[2, r] = p  # three scalar stores: cheaper than one column store
+        if self._xyz_live:  # (not in a duel: no query reads the table, Encounter._xyz_live)
+            xyz, r = self._xyz, c.row
+            xyz[0, r], xyz[1, r], xyz[2, r] = p  # three scalar stores: cheaper than one column store
         self._moved += 1
         if self._passengers:
             self.carry_along(c, p)  # a carried unit and its carrier move together (tactics.sim.carrying)
@@ -170,8 +171,14 @@ class Referee:
         got = rows.get(team)
         if got is None:
             views = [v for t, vs in self.able_views().items() if t != team for v in vs]
-            got = rows[team] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp), views)
+            got = rows[team] = (self._rows_of(views), views)
         return got
+
+    def _rows_of(self, views: list[Any]) -> np.ndarray:
+        """The rows in the position table of the fighters of ``views`` (a method of its own: a
+        comprehension over ``self`` in the callers would make it a closure cell at every call)."""
+        by_id = self.combatants
+        return np.array([by_id[v.id].row for v in views], dtype=np.intp)
 
     def nearest_enemy(self, c: Any) -> Any:
         """The able enemy of ``c`` closest in 3-D, or None (ties: the earlier in turn order)."""
@@ -200,7 +207,10 @@ class Referee:
         most ``within``, in turn order (a numpy pass over the position table; the bounds are widened by
         a micrometre, so a caller that measures again with ``math.hypot`` loses no enemy to rounding)."""
         views, picked = self.near_enemy_places(c, slack, within)
-        return [views[i] for i in picked] if picked is not None else list(views)
+        if picked is None:
+            return list(views)
+        get = views.__getitem__  # (no comprehension over ``views``: it would be a closure cell every call)
+        return list(map(get, picked))
 
     def near_enemy_places(self, c: Any, slack: float, within: float = 0.0) -> tuple[list[Any], list[int] | None]:
         """:meth:`enemies_near` as (the enemy table's views, the places in it of those near, in order;
@@ -244,16 +254,26 @@ class Referee:
         got = rows.get(key)  # type: ignore[call-overload]
         if got is None:
             views = self.able_views().get(c.team, [])
-            got = rows[key] = (np.array([self.combatants[v.id].row for v in views], dtype=np.intp),  # type: ignore[index]
+            got = rows[key] = (self._rows_of(views),  # type: ignore[index]
                                views)
         idx, views = got
+        # plain loops, no comprehension over this frame's names (each would be a closure cell every call)
+        me = c.id
+        out = []
         if len(views) <= 1:
-            return [v for v in views if v.id != c.id]
+            for v in views:
+                if v.id != me:
+                    out.append(v)
+            return out
         d = self._xyz.take(idx, 1)  # x, y, z as rows (as in nearest_enemy): the same sums
         d -= self._xyz[:, c.row, None]
         d *= d
         bound = within + 1e-6
-        return [v for i in (_add_rows(d, 0) <= bound * bound).nonzero()[0].tolist() if (v := views[i]).id != c.id]
+        for i in (_add_rows(d, 0) <= bound * bound).nonzero()[0].tolist():
+            v = views[i]
+            if v.id != me:
+                out.append(v)
+        return out
 
     def able_views(self) -> dict[str, list[Any]]:
         """Views of the combatants able to act, by team, in turn order (cached until health changes)."""

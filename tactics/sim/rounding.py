@@ -57,9 +57,14 @@ def first_free(spots: Iterable[Sequence[float]], standing: Sequence[Any]) -> Seq
         x, y = spot
         if (x, y) in exact:
             continue
-        rx, ry = round(x, 3), round(y, 3)
-        if not any(abs(c.x - x) <= 0.01 and abs(c.y - y) <= 0.01 and round(c.x, 3) == rx
-                   and round(c.y, 3) == ry for c in standing):
+        rx = ry = None  # the spot's own rounding, only once someone stands within a centimetre of it
+        for c in standing:
+            if abs(c.x - x) <= 0.01 and abs(c.y - y) <= 0.01:
+                if rx is None:
+                    rx, ry = round(x, 3), round(y, 3)
+                if round(c.x, 3) == rx and round(c.y, 3) == ry:
+                    break
+        else:
             return spot
     return None
 

@@ -291,7 +291,9 @@ class TurnRunner(Effects, Moves, Vertical):
                             self.apply(c, eff, ts)
             elif isinstance(step, Act):
                 c.last_run = None
-                if not ts.reaction and self._turn_windows and self._fire_reactions(c, step):
+                # a turn window fires only for a fighter waiting poised (Encounter._poised): with none,
+                # no ruleset answer could set one off, and reactions() is not asked
+                if not ts.reaction and enc._poised and self._turn_windows and self._fire_reactions(c, step):
                     return i - 1
                 for eff in self.rules.act(self.world, c, step, budget, ts):
                     self.apply(c, eff, ts)

@@ -33,7 +33,7 @@ WADE_DEPTH_M = 1.0
 class EngineWorld:
     """The :class:`~tactics.rules.protocol.World` of one encounter."""
 
-    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env", "_wet", "unit")
+    __slots__ = ("_enc", "dice", "options", "round_seconds", "memo", "_env", "_wet", "unit", "_light")
 
     unit: Callable[[str], Combatant | None]
     """``unit(uid)``: the combatant of that id, or None (the encounter's table's own ``get``: rulesets
@@ -49,6 +49,8 @@ class EngineWorld:
         self.memo: dict[str, Any] = {}
         """Scratch space for the ruleset, living as long as the encounter."""
         self._wet: bool | None = None
+        self._light: str | None = getattr(enc.map, "uniform_light", None)
+        """The map's one light level when it is the same everywhere (``TacticalMap.uniform_light``), else None."""
         """Whether the map has deep water anywhere (None: not asked yet; see :meth:`in_deep_water`)."""
 
     @property
@@ -67,7 +69,8 @@ class EngineWorld:
         return math.hypot(a.x - b.x, a.y - b.y)
 
     def light_at(self, u: Combatant) -> str:
-        return self._enc.map.light_at(u.x, u.y)
+        light = self._light  # a map lit alike everywhere answers without asking it (most maps)
+        return light if light is not None else self._enc.map.light_at(u.x, u.y)
 
     def line_of_sight(self, a: Combatant, b: Combatant) -> bool:
         return bool(self._enc.map.line_of_sight(eye(a), eye(b)))

@@ -98,3 +98,48 @@ def test_clear_walks_outlive_the_path_memory(monkeypatch) -> None:
                         lambda *args: grid_walks.append(args) or pathing.straight_walk_line(*args))
     assert tmap.path(a, (14.0, 1.75), mover) == expected
     assert grid_walks == []  # the walk from a is still known
+
+
+def _straight_walk_by_arrays(tmap: TacticalMap, start, goal, mover: Mover):
+    """``straight_walk`` as it read the map before the flat copies: each point through ``_point3``, the
+    classes from the 2-D array."""
+    import math
+
+    from tactics.map.movement import Leg
+    from tactics.map.terrain import STEP_HEIGHT
+
+    g = tmap.movement_arrays(mover)
+    a, b = tmap._point3(start), tmap._point3(goal)
+    (ca, ra), (cb, rb) = tmap.cell_of(a[0], a[1]), tmap.cell_of(b[0], b[1])
+    if not (tmap.in_bounds(ca, ra) and tmap.in_bounds(cb, rb)):
+        return None
+    if g.cls[ra, ca] == 1 and g.cls[rb, cb] == 1 and abs(b[2] - a[2]) <= STEP_HEIGHT:
+        inv = 1.0 / tmap.cell_size
+        if pathing.straight_walk_line(g, a[0] * inv, a[1] * inv, b[0] * inv, b[1] * inv):
+            return Leg("walk", a, b, math.dist(a, b), cost=math.dist(a[:2], b[:2]))
+    return None
+
+
+def test_straight_walk_on_the_flat_copies_is_the_array_reading() -> None:
+    """The same leg (or None) to the bit, for 2-D and 3-D points, in and out of the map, on a map with
+    heights, water and walls and on a shipped one."""
+    from tactics.map import load_map
+
+    hilly = TacticalMap.from_grid(["..2.....", "..2.~~..", "...#....", "........"],
+                                  legend={"2": {"kind": "floor", "height": 0.2}})
+    rng = random.Random(11)
+    walks = 0
+    for tmap in (fresh(), hilly, load_map("maps/arena.toml")):
+        x1, y1 = tmap.bounds[2], tmap.bounds[3]
+        mover = Mover(running=6)
+        for _ in range(600):
+            a = (rng.uniform(-1, x1 + 1), rng.uniform(-1, y1 + 1))
+            b = (rng.uniform(-1, x1 + 1), rng.uniform(-1, y1 + 1))
+            if rng.random() < 0.5:
+                a = (*a, rng.choice((0.0, 0.2, 1.5)))
+            if rng.random() < 0.3:
+                b = (*b, rng.choice((0.0, 0.2)))
+            got, want = tmap.straight_walk(a, b, mover), _straight_walk_by_arrays(tmap, a, b, mover)
+            assert got == want and (got is None or (got.start, got.end, got.cost) == (want.start, want.end, want.cost))
+            walks += got is not None
+    assert walks > 200

@@ -53,8 +53,11 @@ def _weapon(c: Any, spec: Any, name: str | None) -> Any:
     """The named weapon in hand, or the one the engine takes when none is named (:func:`.resolve.default_weapon`)."""
     if name is None:
         return default_weapon(c, spec.kind)
-    return next((w for w in c.sheet.weapons if w.name == name and w.name not in c.state.out_of_hand
-                 and (not spec.weapons or w.kind in spec.weapons)), None)
+    out, kinds = c.state.out_of_hand, spec.weapons  # a loop: a generator over our names would make them cells
+    for w in c.sheet.weapons:
+        if w.name == name and w.name not in out and (not kinds or w.kind in kinds):
+            return w
+    return None
 
 
 def estimate_act(world: Any, c: Any, act: Any) -> Estimate | None:

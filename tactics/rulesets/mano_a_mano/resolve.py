@@ -104,11 +104,25 @@ def max_range(unit: Any, weapon: Any, action: str) -> float:
 
 
 def default_weapon(unit: Any, kind: str) -> Any:
-    ch = unit.sheet
+    """The weapon an attack of ``kind`` naming none is made with: the most powerful of that kind in
+    hand and not spent (None: none). While nothing is out of hand or spent it depends on the sheet
+    alone, and is kept in the fighter's state (``FighterState.defaults``): a policy that names no
+    weapon asks at every attack."""
+    st = unit.state
+    if st.spent or st.out_of_hand:
+        return _default_weapon(unit.sheet, kind, st)
+    defaults = st.defaults
+    if kind in defaults:
+        return defaults[kind]
+    best = defaults[kind] = _default_weapon(unit.sheet, kind, st)
+    return best
+
+
+def _default_weapon(ch: Any, kind: str, st: Any) -> Any:
     wanted = DEFAULT_WEAPONS[kind]
     best = None
     for w in ch.weapons:
-        if w.kind in wanted and w.name not in unit.state.spent and w.name not in unit.state.out_of_hand:
+        if w.kind in wanted and w.name not in st.spent and w.name not in st.out_of_hand:
             if best is None or ch.power_with(w) > ch.power_with(best):
                 best = w
     return best
@@ -176,6 +190,18 @@ def act(world: Any, c: Any, step: Any, budget: Any, turn: Any) -> Iterable[Effec
     if not target.able:
         return (Refused(c.id, f"{spec.name}: {target.name} is already out of the fight"),)
     return _attack(world, c, spec, weapon, target, step, turn, ch)
+
+
+def _held_defense(target: Any) -> Modifier | None:
+    """The best melee defense of the weapons ``target`` still has in hand (000 · Sheets), or None.
+    (A function of its own: a comprehension over :func:`_attack`'s names would make them closure
+    cells, made at every attack.)"""
+    tsh = target.sheet
+    out = target.state.out_of_hand
+    held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in out
+            and (d := tsh.defense_with(w)) is not None]
+    return Modifier("melee defense", max(held)) if held else None
+
 
 def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, turn: Any,
             ch: Any = None) -> Iterator[Effect]:
@@ -261,11 +287,7 @@ def _attack(world: Any, c: Any, spec: Any, weapon: Any, target: Any, step: Any, 
         defense = Modifier(f"{coverer.name} covering", base + 5)
     if defense is None and kind == "strike" and target.state.out_of_hand:
         # 000 · Sheets: melee defense is the best of the weapons in hand; a disarmed weapon no longer counts
-        tsh = target.sheet
-        held = [d for w in tsh.weapons if w.kind in ("natural", "hand") and w.name not in target.state.out_of_hand
-                and (d := tsh.defense_with(w)) is not None]
-        if held:
-            defense = Modifier("melee defense", max(held))
+        defense = _held_defense(target)
     opts = world.options
     charge_m = turn.run_m if opts.charging and melee and turn.run_m > 5.0 else 0.0
     die = world.dice.d20()

@@ -61,6 +61,9 @@ class FighterState:
     """Weapons this fighter took from others by disarming them: its own to use (see :mod:`.taken`)."""
     armed: Character | None = None
     """Its sheet with the taken weapons in hand (made when first needed)."""
+    defaults: dict[str, Any] = field(default_factory=dict)
+    """The weapon taken for each attack kind when none is named (:func:`.resolve.default_weapon`),
+    kept while nothing is out of hand or spent (then it reads the sheet alone)."""
     turn_start: tuple[float, float] | None = None
     """Where its last turn began: how far it moved since, for collisions (see :mod:`.vehicles`)."""
     """The sheet of the mount last ridden: a carried fighter moves at its speeds (see :mod:`.mounts`)."""
@@ -115,12 +118,21 @@ class TurnBudget:
         action without a weapon counts as one); 1 unless healthy."""
         if len(acts) < 2:
             return
-        weapons = self._weapons
-        names = [a.weapon or ("grapple" if a.action in ACTIONS and ACTIONS[a.action].kind == "grapple" else None)
-                 for a in acts]
-        names = [n for n in names if n]
-        multiple = len(set(names)) > 1 or any(
-            names.count(n) > 1 and weapons.get(n, 1) > 1 for n in set(names))
+        # plain loops, no comprehension over this frame's names: a comprehension reading them would
+        # make them closure cells, made at every call (every turn), before the early return above
+        names = []
+        for a in acts:
+            n = a.weapon or ("grapple" if a.action in ACTIONS and ACTIONS[a.action].kind == "grapple" else None)
+            if n:
+                names.append(n)
+        distinct = set(names)
+        multiple = len(distinct) > 1
+        if not multiple:
+            weapons = self._weapons
+            for n in distinct:
+                if names.count(n) > 1 and weapons.get(n, 1) > 1:
+                    multiple = True
+                    break
         self.allowed = min(self.allowed, combo_size(self._speed, multiple, self._health))
 
     def move_cap(self) -> float | None:

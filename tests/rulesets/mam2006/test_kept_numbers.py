@@ -61,8 +61,10 @@ def _duel(seed: int) -> bytes:
 
 
 def test_no_turn_window_so_the_engine_need_not_ask(monkeypatch) -> None:
-    """``turn_windows = False`` skips ``reactions`` on declaring: asked anyway, it never opens a turn
-    window, and the fight is the same byte for byte."""
+    """``turn_windows = False`` skips ``reactions`` on declaring; so does nobody waiting poised with a
+    prepared reaction (``Encounter._poised``: nobody prepares one in a 2006 duel). Asked anyway, at
+    every declared act, it never opens a turn window, and asking changes nothing: the fight is the
+    same byte for byte (``reactions`` is side-effect free, ``tactics.rules.protocol``)."""
     from tactics.rulesets.mano_a_mano_2006.ruleset import ManoAMano2006
 
     assert ManoAMano2006.turn_windows is False
@@ -78,9 +80,18 @@ def test_no_turn_window_so_the_engine_need_not_ask(monkeypatch) -> None:
     skipped = [_duel(seed) for seed in (3, 4)]
     assert calls == []
     monkeypatch.setattr(ManoAMano2006, "turn_windows", True)
+    unpoised = [_duel(seed) for seed in (3, 4)]
+    assert calls == []  # nobody waits with a prepared reaction: the engine still need not ask
+    plain_act = ManoAMano2006.act
+
+    def asking(self, world, unit, act, budget, turn):  # type: ignore[no-untyped-def]
+        self.reactions(world, unit, act)  # as the engine would while someone waits poised
+        return plain_act(self, world, unit, act, budget, turn)
+
+    monkeypatch.setattr(ManoAMano2006, "act", asking)
     asked = [_duel(seed) for seed in (3, 4)]
     assert calls and not any(calls)
-    assert asked == skipped
+    assert asked == unpoised == skipped
 
 
 def test_weapon_named_is_the_first_weapon_in_hand_of_that_name() -> None:
