@@ -79,7 +79,7 @@ class UnitView:
     x = property(_get("_c.x"))
     y = property(_get("_c.y"))
     z = property(_get("_c.z"))
-    pos = property(lambda self: (self._c.x, self._c.y, self._c.z))  # (a dotted attrgetter of three is slower)
+    pos = property(lambda self: ((c := self._c).x, c.y, c.z))  # (a dotted attrgetter of three is slower)
     standing = property(_get("_c.standing"))
     health = property(_get("_c.standing"))
     """The standing (the name of the first releases)."""
@@ -95,8 +95,7 @@ class UnitView:
     climbing = property(_get("_c.climbing"))
     able = property(_get("_c.able"))
     policy = property(_get("_c.policy_name"))
-    glance = property(lambda self: (self._c.sheet, self._c.prone, self._c.partner, self._c.role,
-                                    self._c.x, self._c.y, self._c.z, self._c.state))
+    glance = property(lambda self: ((c := self._c).sheet, c.prone, c.partner, c.role, c.x, c.y, c.z, c.state))
     """``(sheet, prone, partner, role, x, y, z, state)`` in one read instead of eight properties, for
     the odds a policy's guard checks every turn (a Python getter: an attrgetter of eight dotted
     names is three times slower on 3.11, 750 against 240 ns)."""
@@ -239,11 +238,13 @@ class View:
     @staticmethod
     def distance(a: UnitView, b: UnitView) -> float:
         """3-D distance in metres (altitude counts, DECISIONS · Attacks at a distance)."""
-        return math.dist(a.pos, b.pos)
+        ac, bc = a._c, b._c  # the fields themselves: a property read costs some 700 instructions
+        return math.dist((ac.x, ac.y, ac.z), (bc.x, bc.y, bc.z))
 
     @staticmethod
     def flat_distance(a: UnitView, b: UnitView) -> float:
-        return math.hypot(a.x - b.x, a.y - b.y)
+        ac, bc = a._c, b._c
+        return math.hypot(ac.x - bc.x, ac.y - bc.y)
 
     def reach(self, a: UnitView | None = None) -> tuple[float, float]:
         """(flat, vertical) metres within which ``a`` (default: me) fights hand to hand (the ruleset's)."""
@@ -251,8 +252,9 @@ class View:
 
     def in_reach(self, a: UnitView, b: UnitView) -> bool:
         """Close enough for hand-to-hand attacks (the ruleset's reach)."""
-        flat, up = self._enc.reach_of(a._c)
-        return abs(a.z - b.z) <= up and math.hypot(a.x - b.x, a.y - b.y) <= flat
+        ac, bc = a._c, b._c
+        flat, up = self._enc.reach_of(ac)
+        return abs(ac.z - bc.z) <= up and math.hypot(ac.x - bc.x, ac.y - bc.y) <= flat
 
     def can_see(self, a: UnitView, b: UnitView) -> bool:
         return bool(self._enc.map.line_of_sight(eye(a), eye(b)))
