@@ -11,7 +11,7 @@ read the live state, so handing a policy its view costs nothing per turn::
     True
 
 What never changes while a fight lives (a unit's ``id``, ``team``, its tracks' window; a
-view's ``map``, ``memo`` and ``shared``) is copied into a plain slot when the
+view's ``map``, ``memo``, ``shared`` and ``ruleset``) is copied into a plain slot when the
 view is made: a slot read is one specialised instruction, where Python 3.11
 does not specialise a property read (``property_descr_get`` was 8.6 % of a
 default fight's instructions, benchmarks/README.md, issue 19's tenth round).
@@ -124,6 +124,8 @@ class View:
         A scratch dict shared by every policy of this encounter, for caches. It lives
         and dies with the encounter, so nothing a policy caches leaks into the next
         fight (and no module holds state).
+    ``ruleset``
+        The ruleset.
     ``shared``
         Caches that may be shared by many encounters (those one scenario builds, say).
         Only for values that are a pure function of their key, with objects (sheets)
@@ -134,7 +136,7 @@ class View:
     Writes are refused, but for ``_enc`` (the engine's, :mod:`tactics.sim.release`).
     """
 
-    __slots__ = ("_enc", "me", "map", "memo", "shared")
+    __slots__ = ("_enc", "me", "map", "memo", "shared", "ruleset")
 
     def __init__(self, encounter: Encounter, me: Combatant) -> None:
         put = object.__setattr__
@@ -143,6 +145,7 @@ class View:
         put(self, "map", encounter.map)
         put(self, "memo", encounter.memo)
         put(self, "shared", encounter.shared)
+        put(self, "ruleset", encounter.rules)
 
     __setattr__ = _refuse_but_enc
     __delattr__ = _refuse
@@ -150,7 +153,6 @@ class View:
     # the reads below are C getters (attrgetter), as UnitView's: a Python property is a frame each time
     time = property(_get("_enc.env.now"), doc="The clock (seconds).")
     options = property(_get("_enc.options"), doc="The engine's options (round length, stalemate rounds...).")
-    ruleset = property(_get("_enc.rules"), doc="The ruleset.")
     rule_options = property(_get("_enc.rule_options"), doc="The ruleset's options for this encounter.")
 
     def mover(self, a: UnitView | None = None) -> Any:

@@ -1,7 +1,7 @@
 """The views' plain fields (issue 19, eleventh round): read right, and every write refused.
 
 ``UnitView.id`` / ``team`` / ``tracks`` / ``status`` and
-``View.map`` / ``memo`` / ``shared`` are slots set when the view is made (Python 3.11 does not
+``View.map`` / ``memo`` / ``shared`` / ``ruleset`` are slots set when the view is made (Python 3.11 does not
 specialise a property read); the views stay read-only all the same.
 """
 
@@ -62,12 +62,13 @@ def test_view_fields_are_the_encounters(enc: Encounter) -> None:
     c = enc.order[0]
     view = View(enc, c)
     assert view.map is enc.map and view.memo is enc.memo and view.shared is enc.shared
+    assert view.ruleset is enc.rules
     assert view.me is enc.view_of(c) and isinstance(view.me, UnitView)
     view.memo["mine"] = 1                      # the dict itself is the policies' scratch space
     assert enc.memo["mine"] == 1
 
 
-@pytest.mark.parametrize("name", ["map", "memo", "shared", "me", "time", "anything"])
+@pytest.mark.parametrize("name", ["map", "memo", "shared", "ruleset", "me", "time", "anything"])
 def test_view_refuses_writes(enc: Encounter, name: str) -> None:
     view = View(enc, enc.order[0])
     before = getattr(view, name, None)

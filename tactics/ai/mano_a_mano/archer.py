@@ -140,15 +140,17 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
             if ok:
                 sighted.append(e)
                 far.append(dist(at, p))
+        shots: list[tuple[UnitView, Estimate]] = []
         for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim, far)):
-            if est is None:
-                continue
+            if est is not None:
+                shots.append((e, est))
+        if len(shots) < 2:  # one shot (or none) is the best whatever its score
+            return shots[0] if shots else (None, None)
+        for e, est in shots:
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
             if best is None or score > best[0]:
                 best = (score, e, est)
-        if best is None:
-            return None, None
-        return best[1], best[2]
+        return best[1], best[2]  # type: ignore[index]
 
     def _position(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView | None,
                   bow: Any) -> tuple[tuple[float, float] | None, str]:
