@@ -43,6 +43,14 @@ from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 __all__ = ["Archer", "bow_of"]
 
 
+def _has_gun(weapons: Any) -> bool:
+    """``any(w.kind == "gun" for w in weapons)`` as a loop (no generator made every turn)."""
+    for w in weapons:
+        if w.kind == "gun":
+            return True
+    return False
+
+
 def bow_of(me: UnitView) -> Any:
     for w in me.character.weapons:
         if w.kind == "bow" and me.character.can_draw(w):
@@ -65,7 +73,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not enemies:
             return Plan([], "no enemy left")
         reload = None
-        if any(w.kind == "gun" for w in me.character.weapons):  # a bow alone: neither reloads nor asks who is close
+        if _has_gun(me.character.weapons):  # a bow alone: neither reloads nor asks who is close
             reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
         if reload is not None and me.partner is None:
             return reload
@@ -184,10 +192,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         """A shot under :data:`POOR_ODDS` that a walk toward its target would better: walk in
         instead (up to 4 m short of it), and shoot on arrival only if the shot pays by then
         (issue 17: no futile turns; 000 · Attacking · Attacking from a Distance)."""
-        shots = [a for a in acts if a.target is not None]
-        if not shots:
+        for act in acts:  # the first act with a target (a loop: no list comprehension made and called)
+            if act.target is not None:
+                break
+        else:
             return steps, acts, what
-        act = shots[0]
         p = planned_odds(view, me, act, at, bool(me.state.aim_bonus))  # the guard asks the same (lawful)
         used = math.hypot(at[0] - me.x, at[1] - me.y)
         if p is None or p >= POOR_ODDS or move_odds(view, me, act, at, view.movement(me) - used) <= p:
