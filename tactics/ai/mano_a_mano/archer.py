@@ -119,7 +119,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
             if back is not None:
                 steps.append(MoveTo(*back))
                 what += "; stepping back from the edge"
-        reason = "; ".join(x for x in (why, what) if x)
+        reason = f"{why}; {what}" if why and what else why or what  # "; ".join of those given, without a generator
         if not steps:
             return Plan([], reason or "holding")
         return Plan(steps, reason)
