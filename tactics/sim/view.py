@@ -1,14 +1,24 @@
 """The read-only view a policy plans from.
 
 A policy sees the battlefield and every combatant but cannot change them:
-:class:`UnitView` exposes a combatant's state through properties only. Views
-are made once per combatant and read the live state, so handing a policy its
-view costs nothing per turn::
+:class:`UnitView` exposes a combatant's state through properties and a few
+plain fields, and refuses every write. Views are made once per combatant and
+read the live state, so handing a policy its view costs nothing per turn::
 
     >>> view.me.standing, dict(view.me.tracks), [e.name for e in view.enemies()]  # doctest: +SKIP
     ('fighting', {'hp': 9}, ['Clone'])
     >>> view.in_reach(view.me, view.enemies()[0])            # doctest: +SKIP
     True
+
+What never changes while a fight lives (a unit's ``id``, ``team``, its tracks' window; a
+view's ``map``, ``memo``, ``shared`` and ``ruleset``) is copied into a plain slot when the
+view is made: a slot read is one specialised instruction, where Python 3.11
+does not specialise a property read (``property_descr_get`` was 8.6 % of a
+default fight's instructions, benchmarks/README.md, issue 19's tenth round).
+Everything that may change (positions, standing, the sheet, the clock) stays a property
+that reads the live state. Writes are refused all the same (``__setattr__``),
+except :class:`View`'s ``_enc``, which the engine turns into a weak proxy when
+the fight ends (:mod:`tactics.sim.release`).
 """
 
 from __future__ import annotations
@@ -37,31 +47,42 @@ def eye(c: Combatant | UnitView) -> tuple[float, float, float]:
     return (c.x, c.y, c.z + h)
 
 
-class UnitView:
-    """Read-only window on one combatant (its tracks and statuses are read-only mappings)."""
+def _refuse(self: object, name: str, value: object = None) -> None:
+    """``__setattr__`` / ``__delattr__`` of a read-only view."""
+    raise AttributeError(f"{type(self).__name__} is read-only: cannot set or delete {name!r}")
 
-    __slots__ = ("_c", "_tracks", "_status")
+
+class UnitView:
+    """Read-only window on one combatant (its tracks and statuses are read-only mappings).
+
+    Plain slots hold what a combatant keeps for life: ``id``, ``team``, and ``tracks`` /
+    ``status``, read-only windows on its live dicts. The rest are properties on the live
+    combatant (its sheet too: a script may put another in its place). Every write is refused."""
+
+    __slots__ = ("_c", "id", "team", "tracks", "status")
 
     def __init__(self, combatant: Combatant) -> None:
-        self._c = combatant
-        self._tracks = MappingProxyType(combatant.tracks)
-        self._status = MappingProxyType(combatant.status)
+        put = object.__setattr__
+        put(self, "_c", combatant)
+        put(self, "id", combatant.id)
+        put(self, "team", combatant.team)
+        put(self, "tracks", MappingProxyType(combatant.tracks))  # read-only windows on the live dicts
+        put(self, "status", MappingProxyType(combatant.status))
 
-    id = property(_get("_c.id"))
+    __setattr__ = _refuse
+    __delattr__ = _refuse
+
     name = property(_get("_c.sheet.name"))
-    team = property(_get("_c.team"))
     sheet = property(_get("_c.sheet"))
     character = property(_get("_c.sheet"))
     """The sheet (the name of the first releases)."""
     x = property(_get("_c.x"))
     y = property(_get("_c.y"))
     z = property(_get("_c.z"))
-    pos = property(lambda self: (self._c.x, self._c.y, self._c.z))  # (a dotted attrgetter of three is slower)
+    pos = property(lambda self: ((c := self._c).x, c.y, c.z))  # (a dotted attrgetter of three is slower)
     standing = property(_get("_c.standing"))
     health = property(_get("_c.standing"))
     """The standing (the name of the first releases)."""
-    tracks = property(_get("_tracks"))
-    status = property(_get("_status"))
     state = property(_get("_c.state"))
     """The ruleset's per-fighter state: read it, never change it."""
     prone = property(_get("_c.prone"))
@@ -74,8 +95,7 @@ class UnitView:
     climbing = property(_get("_c.climbing"))
     able = property(_get("_c.able"))
     policy = property(_get("_c.policy_name"))
-    glance = property(lambda self: (self._c.sheet, self._c.prone, self._c.partner, self._c.role,
-                                    self._c.x, self._c.y, self._c.z, self._c.state))
+    glance = property(lambda self: ((c := self._c).sheet, c.prone, c.partner, c.role, c.x, c.y, c.z, c.state))
     """``(sheet, prone, partner, role, x, y, z, state)`` in one read instead of eight properties, for
     the odds a policy's guard checks every turn (a Python getter: an attrgetter of eight dotted
     names is three times slower on 3.11, 750 against 240 ns)."""
@@ -85,35 +105,55 @@ class UnitView:
         return f"<{c.id} {c.sheet.name} {c.team} at ({c.x:.1f}, {c.y:.1f}, {c.z:.1f}) {c.standing}>"
 
 
-class View:
-    """What a policy may know when it plans: itself, the others, the map, the clock."""
+def _refuse_but_enc(self: object, name: str, value: object) -> None:
+    if name != "_enc":
+        _refuse(self, name, value)
+    object.__setattr__(self, name, value)
 
-    __slots__ = ("_enc", "me")
+
+class View:
+    """What a policy may know when it plans: itself, the others, the map, the clock.
+
+    Fields (plain slots, set once; the encounter never replaces them):
+
+    ``me``
+        This policy's own :class:`UnitView`.
+    ``map``
+        The battlefield.
+    ``memo``
+        A scratch dict shared by every policy of this encounter, for caches. It lives
+        and dies with the encounter, so nothing a policy caches leaks into the next
+        fight (and no module holds state).
+    ``ruleset``
+        The ruleset.
+    ``shared``
+        Caches that may be shared by many encounters (those one scenario builds, say).
+        Only for values that are a pure function of their key, with objects (sheets)
+        in the key rather than their ``id``: an ``id`` may be reused by another object
+        once the encounter that held it is gone. Without anything given, the fights on
+        the same map object share theirs (:mod:`tactics.sim.mapcaches`).
+
+    Writes are refused, but for ``_enc`` (the engine's, :mod:`tactics.sim.release`).
+    """
+
+    __slots__ = ("_enc", "me", "map", "memo", "shared", "ruleset")
 
     def __init__(self, encounter: Encounter, me: Combatant) -> None:
-        self._enc = encounter
-        self.me = encounter.view_of(me)
+        put = object.__setattr__
+        put(self, "_enc", encounter)
+        put(self, "me", encounter.view_of(me))
+        put(self, "map", encounter.map)
+        put(self, "memo", encounter.memo)
+        put(self, "shared", encounter.shared)
+        put(self, "ruleset", encounter.rules)
 
-    # the plain reads below are C getters (attrgetter), as UnitView's: a policy reads ``memo`` some six
-    # times a turn, and a Python property is a frame each time
+    __setattr__ = _refuse_but_enc
+    __delattr__ = _refuse
+
+    # the reads below are C getters (attrgetter), as UnitView's: a Python property is a frame each time
     time = property(_get("_enc.env.now"), doc="The clock (seconds).")
-    map = property(_get("_enc.map"), doc="The battlefield.")
     options = property(_get("_enc.options"), doc="The engine's options (round length, stalemate rounds...).")
-    ruleset = property(_get("_enc.rules"), doc="The ruleset.")
     rule_options = property(_get("_enc.rule_options"), doc="The ruleset's options for this encounter.")
-    memo = property(_get("_enc.memo"), doc="""A scratch dict shared by every policy of this encounter, for caches.
-
-        It lives and dies with the encounter, so nothing a policy caches leaks
-        into the next fight (and no module holds state).
-        """)
-    shared = property(_get("_enc.shared"), doc="""Caches that may be shared by many encounters (those one scenario builds, say).
-
-        Only for values that are a pure function of their key, with objects
-        (sheets) in the key rather than their ``id``: an ``id`` may be reused by
-        another object once the encounter that held it is gone. Without
-        anything given, the fights on the same map object share theirs
-        (:mod:`tactics.sim.mapcaches`).
-        """)
 
     def mover(self, a: UnitView | None = None) -> Any:
         """The :class:`~tactics.map.Mover` the engine plans ``a``'s moves with (default: me)."""
@@ -200,11 +240,13 @@ class View:
     @staticmethod
     def distance(a: UnitView, b: UnitView) -> float:
         """3-D distance in metres (altitude counts, DECISIONS · Attacks at a distance)."""
-        return math.dist(a.pos, b.pos)
+        ac, bc = a._c, b._c  # the fields themselves: a property read costs some 700 instructions
+        return math.dist((ac.x, ac.y, ac.z), (bc.x, bc.y, bc.z))
 
     @staticmethod
     def flat_distance(a: UnitView, b: UnitView) -> float:
-        return math.hypot(a.x - b.x, a.y - b.y)
+        ac, bc = a._c, b._c
+        return math.hypot(ac.x - bc.x, ac.y - bc.y)
 
     def reach(self, a: UnitView | None = None) -> tuple[float, float]:
         """(flat, vertical) metres within which ``a`` (default: me) fights hand to hand (the ruleset's)."""
@@ -212,8 +254,9 @@ class View:
 
     def in_reach(self, a: UnitView, b: UnitView) -> bool:
         """Close enough for hand-to-hand attacks (the ruleset's reach)."""
-        flat, up = self._enc.reach_of(a._c)
-        return abs(a.z - b.z) <= up and math.hypot(a.x - b.x, a.y - b.y) <= flat
+        ac, bc = a._c, b._c
+        flat, up = self._enc.reach_of(ac)
+        return abs(ac.z - bc.z) <= up and math.hypot(ac.x - bc.x, ac.y - bc.y) <= flat
 
     def can_see(self, a: UnitView, b: UnitView) -> bool:
         return bool(self._enc.map.line_of_sight(eye(a), eye(b)))

@@ -43,6 +43,14 @@ from tactics.sim.view import EYE_HEIGHT_M, UnitView, View
 __all__ = ["Archer", "bow_of"]
 
 
+def _has_gun(weapons: Any) -> bool:
+    """``any(w.kind == "gun" for w in weapons)`` as a loop (no generator made every turn)."""
+    for w in weapons:
+        if w.kind == "gun":
+            return True
+    return False
+
+
 def bow_of(me: UnitView) -> Any:
     for w in me.character.weapons:
         if w.kind == "bow" and me.character.can_draw(w):
@@ -65,7 +73,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         if not enemies:
             return Plan([], "no enemy left")
         reload = None
-        if any(w.kind == "gun" for w in me.character.weapons):  # a bow alone: neither reloads nor asks who is close
+        if _has_gun(me.character.weapons):  # a bow alone: neither reloads nor asks who is close
             reload = guns.reload_plan(view, me, enemies, self._unloaded) or tricks.reload_plan(view, me, enemies)
         if reload is not None and me.partner is None:
             return reload
@@ -111,7 +119,7 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
             if back is not None:
                 steps.append(MoveTo(*back))
                 what += "; stepping back from the edge"
-        reason = "; ".join(x for x in (why, what) if x)
+        reason = f"{why}; {what}" if why and what else why or what  # "; ".join of those given, without a generator
         if not steps:
             return Plan([], reason or "holding")
         return Plan(steps, reason)
@@ -140,15 +148,17 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
             if ok:
                 sighted.append(e)
                 far.append(dist(at, p))
+        shots: list[tuple[UnitView, Estimate]] = []
         for e, est in zip(sighted, shot_estimates(view, me, sighted, "quick shot", bow, aim, far)):
-            if est is None:
-                continue
+            if est is not None:
+                shots.append((e, est))
+        if len(shots) < 2:  # one shot (or none) is the best whatever its score
+            return shots[0] if shots else (None, None)
+        for e, est in shots:
             score = est.ev * (1.0 + worn(e)) * (1.5 if e.health != "healthy" else 1.0)
             if best is None or score > best[0]:
                 best = (score, e, est)
-        if best is None:
-            return None, None
-        return best[1], best[2]
+        return best[1], best[2]  # type: ignore[index]
 
     def _position(self, view: View, me: UnitView, enemies: list[UnitView], target: UnitView | None,
                   bow: Any) -> tuple[tuple[float, float] | None, str]:
@@ -182,10 +192,11 @@ class Archer(Lawful, tricks.BreaksFree, Reactive, HighGround, Stand):
         """A shot under :data:`POOR_ODDS` that a walk toward its target would better: walk in
         instead (up to 4 m short of it), and shoot on arrival only if the shot pays by then
         (issue 17: no futile turns; 000 · Attacking · Attacking from a Distance)."""
-        shots = [a for a in acts if a.target is not None]
-        if not shots:
+        for act in acts:  # the first act with a target (a loop: no list comprehension made and called)
+            if act.target is not None:
+                break
+        else:
             return steps, acts, what
-        act = shots[0]
         p = planned_odds(view, me, act, at, bool(me.state.aim_bonus))  # the guard asks the same (lawful)
         used = math.hypot(at[0] - me.x, at[1] - me.y)
         if p is None or p >= POOR_ODDS or move_odds(view, me, act, at, view.movement(me) - used) <= p:

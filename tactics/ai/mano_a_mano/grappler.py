@@ -66,8 +66,10 @@ class Grappler(Lawful, Reactive):
             self._slipped.add(self._holding)
             self._holding = None
         p = self._plan(view)
-        if any(isinstance(s, Act) and s.action == "let go" for s in p.steps):
-            self._holding = None  # our own letting go is no slip of theirs
+        for s in p.steps:  # (a loop: no generator made every turn)
+            if isinstance(s, Act) and s.action == "let go":
+                self._holding = None  # our own letting go is no slip of theirs
+                break
         return p
 
     def _plan(self, view: View) -> Plan:

@@ -78,8 +78,13 @@ class HighGround:
     @staticmethod
     def _on_high(me: UnitView, enemies: list[UnitView]) -> bool:
         """Standing well above every enemy that is not climbing up to us."""
-        grounded = [e.z for e in enemies if not e.climbing]
-        return not grounded or me.z >= min(grounded) + PERCH_RISE_M
+        low = None  # the lowest of them, as min() finds it (a loop: a list comprehension is a function made and called on 3.11)
+        for e in enemies:
+            if not e.climbing:
+                z = e.z
+                if low is None or z < low:
+                    low = z
+        return low is None or me.z >= low + PERCH_RISE_M
 
     def _retreat(self, view: View, me: UnitView, enemies: list[UnitView], at: tuple[float, float, float],
                  left: float) -> tuple[float, float] | None:

@@ -119,8 +119,14 @@ class Spots:
         each pair remembered by itself (at most :data:`PAIRS` of them), each new one asked of
         ``SightGrid.clear_one`` (the vectorised answer for one line, without its arrays)."""
         pairs = self._pairs
-        out: list[bool | None] = [pairs.get(eye + w) for w in W]
-        todo = [j for j, v in enumerate(out) if v is None]
+        get = pairs.get
+        out: list[bool | None] = []
+        todo: list[int] = []
+        for j, w in enumerate(W):  # (a loop: two list comprehensions were two functions made and called)
+            v = get(eye + w)
+            out.append(v)
+            if v is None:
+                todo.append(j)
         if todo:
             clear = tmap.sight.clear_one
             if len(pairs) >= PAIRS:

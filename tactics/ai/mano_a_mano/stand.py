@@ -169,7 +169,8 @@ class Stand:
         else:
             top = 4.0 - 3.0 * threat + cover + height - range_pen - cost_part - turns_part
         def score(k: int, v: float) -> float:
-            t, c, p, q, u = (float(a[k]) for a in (threat, cover, range_pen, cost_part, turns_part))
+            t, c, p, q = float(threat[k]), float(cover[k]), float(range_pen[k]), float(cost_part[k])
+            u = float(turns_part[k])
             hg = height if flat is not None else float(height[k])
             return 4.0 * v - 3.0 * t + c + hg - p - q - u  # the same float operations, in the same order
 

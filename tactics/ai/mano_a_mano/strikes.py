@@ -40,7 +40,8 @@ def combo_allowance(me: UnitView, multiple_weapons: bool = True) -> int:
     when the combo's actions use several weapons (a pair of hands counts as two; a grappling
     action counts as one), so actions all with one bow get ``multiple_weapons=False``."""
     ch = me.character
-    multiple = multiple_weapons and (len(ch.weapons) > 1 or any(w.count > 1 for w in ch.weapons))
+    ws = ch.weapons
+    multiple = multiple_weapons and (len(ws) > 1 or (len(ws) == 1 and ws[0].count > 1))  # any() of one, read
     return combo_size(ch.speed, multiple, me.health)
 
 
