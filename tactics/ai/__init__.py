@@ -66,7 +66,8 @@ ADVISORS: dict[str, Callable[[Any], Sequence[str]]] = {
     "mano-a-mano-2006": mano_a_mano_2006.advisor_order,
 }
 """Ruleset name -> its AI package's hook: ``hook(view)`` names the policies to ask first for the fighter
-deciding (``view.me``), in that order (the guard first for a 2006 fighter in heavy armour)."""
+deciding (``view.me``), in that order (a 2006 fighter in heavy armour: the guard; another: its sheet's own
+policy; :mod:`tactics.ai.mano_a_mano_2006.order`)."""
 
 
 def advisor_order(ruleset_name: str, view: Any) -> list[str]:

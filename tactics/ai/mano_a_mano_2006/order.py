@@ -2,13 +2,15 @@
 
     >>> from types import SimpleNamespace
     >>> from tactics.rulesets.mano_a_mano_2006.sheet import sheet_from_dict
-    >>> def fighter(*armor):
-    ...     return SimpleNamespace(me=SimpleNamespace(sheet=sheet_from_dict({"name": "F",
+    >>> def fighter(*armor, ai=""):
+    ...     return SimpleNamespace(me=SimpleNamespace(sheet=sheet_from_dict({"name": "F", "ai": ai,
     ...         "abilities": {"swimming": 3, "climbing": 3}, "armor": list(armor)})))
-    >>> advisor_order(fighter({"name": "mail shirt", "cover": 3, "absorption": 2}))
+    >>> advisor_order(fighter({"name": "mail shirt", "cover": 3, "absorption": 2}, ai="duelist"))
     ('guard',)
-    >>> advisor_order(fighter({"name": "leather jerkin", "cover": 2, "absorption": 1}))
-    ()
+    >>> advisor_order(fighter({"name": "leather jerkin", "cover": 2, "absorption": 1}, ai="duelist"))
+    ('duelist',)
+    >>> advisor_order(fighter(ai="wrestler"))
+    ('wrestler',)
     >>> advisor_order(fighter())
     ()
 
@@ -26,11 +28,15 @@ the order is a choice, made here where the rules are known:
   loses that much power) asks the ``guard`` first — points kept back make
   the blows that still land weaker again, so holding back pays for it
   (on ``melee2006`` the mailed swordsman and the shield bearer);
-* every other fighter keeps the registry's order (``duelist``, ``wrestler``,
-  ``guard``): an archer in a jerkin that holds back only gives its enemies
-  time (issue 17's eleventh round, ``docs/ai.md`` § The planner).
+* every other fighter asks first the policy its sheet names for itself
+  (the sheet's ``ai``, the policy it plays when a fight names none): the
+  wrestler's holds and chokes, the archer's and Modre's duelist — an archer
+  in a jerkin that holds back only gives its enemies time (issue 17's
+  eleventh round, ``docs/ai.md`` § The planner). A sheet that names none
+  keeps the registry's order (``duelist``, ``wrestler``, ``guard``).
 
-The hook reads only the fighter's sheet, through the view.
+The hook reads only the fighter's sheet, through the view; a name that is no
+policy of the ruleset is left out by :func:`tactics.ai.advisor_order`.
 """
 
 from __future__ import annotations
@@ -51,7 +57,10 @@ def best_absorption(unit: Any) -> int:
 def advisor_order(view: Any) -> tuple[str, ...]:
     """The policies the planner asks first for the fighter deciding (``view.me``), in that order; the
     others follow in the registry's order."""
-    return ("guard",) if best_absorption(view.me) >= GUARD_ABSORPTION else ()
+    if best_absorption(view.me) >= GUARD_ABSORPTION:
+        return ("guard",)
+    own = sheet_of(view.me).ai
+    return (own,) if own else ()
 
 
 __all__ = ["GUARD_ABSORPTION", "advisor_order", "best_absorption"]
