@@ -10,14 +10,17 @@ defense), evasion, and points kept ready; and answers the ruleset's
 ``defend`` and ``interfere`` windows (all ready into defense, a parry, a
 counter, an interfering strike). :mod:`.odds` weighs a split (harm it should
 deal against harm it should take), :mod:`.windows` the answers,
-:mod:`.duelist` and :mod:`.wrestler` are the policies. Every plan's reason
-gives its odds and the next best options weighed. See ``docs/ai.md`` and
-``docs/rules-2006.md``.
+:mod:`.duelist` and :mod:`.wrestler` are the policies, and :mod:`.order` tells
+the generic planner which of them to ask first for a fighter
+(:func:`advisor_order`, the hook of :data:`tactics.ai.ADVISORS`). Every
+plan's reason gives its odds and the next best options weighed. See
+``docs/ai.md`` and ``docs/rules-2006.md``.
 """
 
 from __future__ import annotations
 
 from tactics.ai.mano_a_mano_2006.duelist import Duelist, Guard
+from tactics.ai.mano_a_mano_2006.order import advisor_order
 from tactics.ai.mano_a_mano_2006.wrestler import Wrestler
 
 POLICIES: dict[str, type] = {
@@ -29,4 +32,4 @@ POLICIES: dict[str, type] = {
 
 DEFAULT_POLICY = "duelist"
 
-__all__ = ["POLICIES", "DEFAULT_POLICY", "Duelist", "Guard", "Wrestler"]
+__all__ = ["POLICIES", "DEFAULT_POLICY", "Duelist", "Guard", "Wrestler", "advisor_order"]

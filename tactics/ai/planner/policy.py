@@ -17,8 +17,8 @@ outcomes and the likely reply (:func:`~.value.value`), and (4) plays the
 best, recording the next best with their values in ``Plan.alternatives``.
 
 The budget is deterministic, so a fight replays byte for byte whatever the
-machine's load: ``advisors`` (how many advisors are asked, in the
-registry's order; default all), ``depth`` (1: my own plan's chance outcomes
+machine's load: ``advisors`` (how many advisors are asked, in the order
+below; default all), ``depth`` (1: my own plan's chance outcomes
 only; 2: and the enemies' reply), ``enemies`` (how many of the nearest
 enemies the board reads), ``rest`` and ``wake`` (an advisor whose plan has
 not been played for ``rest`` decisions in a row is asked only every
@@ -73,7 +73,13 @@ often than in a loss. ``"all"`` weighs it every decision (it lost games on
 of points) counts at the ruleset's ``estimate_act`` of that split, and each enemy's reply on me × the
 exposure the plan's acts leave (points spent on power no longer defend; an evasion adds +2): the
 advisors' splits, which the plain estimates value alike, now differ. Elsewhere it changes nothing.
-Reaction windows go to the advisor whose plan it last played.
+``first`` (on since issue 17's twelfth round): the advisors are asked in the order the ruleset's AI
+package gives for this fighter (:func:`tactics.ai.advisor_order`, its hook in ``tactics.ai.ADVISORS``;
+read once, from the fighter's sheet), else in the registry's order (``first=False``, and any ruleset with
+no hook). The order is a choice: two plans of the same value go to the advisor asked earlier (it also
+keeps the plan's label when two advisors propose the same steps), and so do the reaction windows before
+any plan was played.
+Reaction windows go to the advisor whose plan it last played (before the first: the first advisor).
 """
 
 from __future__ import annotations
@@ -104,7 +110,7 @@ class Planner:
                  plain: bool = True, rest: int = 6, wake: int = 2, team: float = 0.05,
                  replies: bool = True, hands: bool = True, exact: bool = False,
                  keep: bool = False, charge: bool | str = False, fly: bool = True,
-                 alike: bool = True, wait: str = "height", split: bool = True) -> None:
+                 alike: bool = True, wait: str = "height", split: bool = True, first: bool = True) -> None:
         if advisors is not None and advisors < 0:
             raise ValueError(f"advisors must be 0 or more, got {advisors}")
         if depth not in (1, 2):
@@ -135,6 +141,7 @@ class Planner:
         self.alike = alike
         self.wait = wait
         self.split = split
+        self.first = first
         self._advisors: list[tuple[str, Any]] | None = None
         self._last: Any = None
         self._idle: dict[str, int] = {}
@@ -142,14 +149,18 @@ class Planner:
 
     # -- the advisors ---------------------------------------------------------
     def advisors(self, view: Any) -> list[tuple[str, Any]]:
-        """``(name, policy)`` of the advisors, made on first use for this fighter's ruleset."""
+        """``(name, policy)`` of the advisors, made on first use for this fighter's ruleset: in the order
+        its AI package gives for this fighter (``first``: :func:`tactics.ai.advisor_order`), else the
+        registry's."""
         if self._advisors is None:
-            from tactics.ai import policies_for
+            from tactics.ai import advisor_order, policies_for
 
-            names = [n for n in policies_for(view.ruleset.name) if n not in self.skip]
+            known = policies_for(view.ruleset.name)
+            order = advisor_order(view.ruleset.name, view) if self.first else list(known)
+            names = [n for n in order if n not in self.skip]
             if self.max_advisors is not None:
                 names = names[: self.max_advisors]
-            self._advisors = [(n, policies_for(view.ruleset.name)[n]()) for n in names]
+            self._advisors = [(n, known[n]()) for n in names]
         return self._advisors
 
     def awake(self, name: str) -> bool:

@@ -6,6 +6,8 @@
     0
     >>> shift_of([Act("attack", "blue-1", "sword", options={"modifier": 3, "power": 2})], True)
     -2
+    >>> shift_of([Act("defend", "blue-1", "sword", options={"modifier": 3, "power": 2})], True)
+    0
 
 An attack's points go where 001 · Hit Points sends them: the modifier's
 into defense, where they still defend, power's and manipulation's into
@@ -15,6 +17,12 @@ plan changes the modifier its fighter defends with by ``shift_of`` — an
 estimate the seam's plain :func:`~.estimates.estimates` cannot give, since
 each of them assumes the ruleset's default split (half to the modifier,
 half to power).
+
+A *defense* (``defend``, 001 · Maneuvering · Defense) is evasion combined
+with a quick attack, what the guard plans: the evasion's point comes off the
+ready points first, so the attack's split may spend one point fewer, and
+the +2 covers the fighter as a plain evasion's does. Both questions answer
+it as that evasion and that attack.
 
 * :func:`estimate_act` (the optional seam ``estimate_act``,
   ``tactics/rules/protocol.py`` · ``ActEstimate``): an attack or a shot
@@ -34,35 +42,41 @@ from .estimates import defense_of, estimates, ready_of, split_estimate
 from .fighters import state_of, weapons_in_hand
 
 ATTACKS = frozenset({"attack", "shoot"})
+DEFENSE = "defend"
+"""Evasion combined with a quick attack (001 · Maneuvering · Defense): an attack after the evasion's point."""
+EVASION_POINTS = 1
 
 
 def estimate_act(world: Any, unit: Any, act: Any) -> Any:
-    """The estimate of exactly ``act`` (an attack or a shot with its ``options``) by ``unit``; None for
-    any other act, a weapon not in hand, or a target out of reach. An act at the end of a move (an
-    object with ``act`` and ``run_m``) is judged as the act alone (the 2006 rules give a run nothing)."""
+    """The estimate of exactly ``act`` (an attack or a shot with its ``options``, or a defense: its
+    quick attack after the evasion's point) by ``unit``; None for any other act, a weapon not in hand,
+    or a target out of reach. An act at the end of a move (an object with ``act`` and ``run_m``) is
+    judged as the act alone (the 2006 rules give a run nothing)."""
     act = getattr(act, "act", act)
-    if act.action not in ATTACKS or not act.options or act.target is None:
+    defense = act.action == DEFENSE
+    if (act.action not in ATTACKS and not defense) or not act.options or act.target is None:
         return None
     target = world.unit(act.target)
     w = next((x for x in weapons_in_hand(unit) if x.name == act.weapon), None)
     if target is None or w is None or w.is_missile != (act.action == "shoot") or not within(world, unit, target, w):
         return None
-    ready = ready_of(unit)
+    ready = ready_of(unit) - (EVASION_POINTS if defense else 0)
     pts = points_of(act.action, act.options, ready)
-    if pts["modifier"] + pts["power"] + pts["manipulation"] > ready:
+    total = pts["modifier"] + pts["power"] + pts["manipulation"]
+    if total < 1 or total > ready:
         return None
     return split_estimate(unit, target, w, act.action, pts, defense_of(target))
 
 
 def shift_of(acts: Sequence[Any], can_evade: bool) -> int:
     """The change the acts make to the modifier their fighter defends with: −(power + manipulation) of
-    each attack, +2 for an evasion (once a turn, when it may still evade)."""
+    each attack, +2 for an evasion (once a turn, when it may still evade); a defense is both."""
     shift = 0
     for a in acts:
-        if a.action == "evade" and can_evade:
+        if a.action in ("evade", DEFENSE) and can_evade:
             shift += 2
             can_evade = False
-        elif a.action in ATTACKS:
+        if a.action in ATTACKS or a.action == DEFENSE:
             pts = points_of(a.action, a.options, 0) if a.options else {"power": 0, "manipulation": 0}
             shift -= pts["power"] + pts["manipulation"]
     return shift
