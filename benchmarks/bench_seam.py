@@ -20,6 +20,16 @@ fight (its signatures' digests equal, and no earlier difference in the whole
 battle's)::
 
     python benchmarks/bench_seam.py            # needs git and the project's history
+    python benchmarks/bench_seam.py 9 --counted   # nine timed rounds, then callgrind's counts
+
+The timed lines divide each rate by a bare SimPy rate timed in slices between slices of the
+work (``seam_workload.Yardstick``), yet on a shared machine they still wander by ±10 % from run
+to run, as much as the goal allows. ``--counted`` adds what does not wander: callgrind's
+instruction counts of the same four workloads (``seam_counts.py --root``, the counted work
+alone, collector off, ``PYTHONHASHSEED=0``) in both trees, as instructions a turn (the battles)
+or a duel, before over after, so a ratio above 1 is fewer instructions now. Counts are not
+seconds (mispredicts and cache misses are not in them), so they back the timed lines rather
+than replace them; about two minutes more, and only where ``valgrind`` is installed.
 
 The old tree is checked out with ``git worktree`` into a temporary folder
 (and removed afterwards); without git or the commit, the script says so and
@@ -53,6 +63,51 @@ def measure(tree: Path, repeat: int, n_duels: int) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+WORKLOADS = (("battle", "instructions a turn (100 v 100 advance)"),
+             ("alike", "instructions a turn (the like-for-like stretch)"),
+             ("duels", "instructions a duel (Steven v clone, brawler)"),
+             ("scripted", "instructions a duel (the same scripted policy)"))
+
+
+def count(tree: Path, workload: str, tmp: Path) -> tuple[int, int, int]:
+    """``(instructions, fights, turns)`` of ``seam_counts.py WORKLOAD`` run in ``tree`` under
+    callgrind, instrumentation on for the counted work only."""
+    import re
+
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "tactics")], check=True,
+                   capture_output=True)  # the imports' compiling is not the engine's work
+    env = {"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy",
+           "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no",
+                          f"--callgrind-out-file={tmp / 'cg.out'}", sys.executable,
+                          str(HERE / "seam_counts.py"), workload, "--root", str(tree), "--callgrind"],
+                         cwd=tree, env=env, capture_output=True, text=True)
+    got = re.search(r"Collected : (\d+)", out.stderr)
+    work = re.search(r"(\d+) fights, (\d+) turns", out.stdout)
+    if out.returncode != 0 or got is None or work is None:
+        last = (out.stderr.strip().splitlines() or ["?"])[-1]
+        raise RuntimeError(f"seam_counts.py {workload} under callgrind failed in {tree} ({last})")
+    return int(got.group(1)), int(work.group(1)), int(work.group(2))
+
+
+def counts(old: Path, tmp: Path) -> list[str]:
+    """The four workloads' instruction counts in both trees, before over after (above 1: fewer now),
+    as lines to print."""
+    import shutil
+
+    if shutil.which("valgrind") is None:
+        return ["counted: valgrind is not installed here; no instruction counts"]
+    lines = [f"callgrind's instruction counts, {BEFORE} and now (the counted work alone; before / after,"
+          " above 1 is fewer now):"]
+    for what, unit in WORKLOADS:
+        (bi, bf, bt), (ai, af, at) = count(old, what, tmp), count(ROOT, what, tmp)
+        per = (lambda i, f, t: i / t) if what in ("battle", "alike") else (lambda i, f, t: i / f)
+        b, a = per(bi, bf, bt), per(ai, af, at)
+        lines.append(f"  {unit:<48} before {b:>12,.0f}   after {a:>12,.0f}   before/after {b / a:.3f}"
+                     f"   ({bi / 1e6:,.1f} M over {bt:,} turns / {ai / 1e6:,.1f} M over {at:,})")
+    return lines
+
+
 def alike_check(old: Path, tmp: Path) -> tuple[bool, str]:
     """Is the like-for-like stretch still the same fight in both trees? (``seam_alike.py``)"""
     from seam_alike import first_difference
@@ -79,7 +134,9 @@ def alike_check(old: Path, tmp: Path) -> tuple[bool, str]:
 
 
 def main() -> int:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    args = [a for a in sys.argv[1:] if a != "--counted"]
+    rounds = int(args[0]) if args else 3
+    counted = "--counted" in sys.argv[1:]
     with tempfile.TemporaryDirectory() as tmp:
         old = Path(tmp) / "before"
         made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(old), BEFORE],
@@ -94,11 +151,12 @@ def main() -> int:
             for _ in range(rounds):
                 runs["before"].append(measure(old, 1, 1000))
                 runs["after"].append(measure(ROOT, 1, 1000))
+            counted_lines = counts(old, Path(tmp)) if counted else []
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)],
                            capture_output=True)
     print(f"engine before the seam ({BEFORE}) and now, {rounds} alternating runs each, CPU time, medians")
-    worst = 1.0
+    worst = float("inf")
     changes: dict[str, float] = {}
     for what, unit in (("battle", "turns/s (100 v 100 advance, walled 128x128)"),
                        ("alike", "turns/s (the same, like for like: see below)"),
@@ -135,6 +193,8 @@ def main() -> int:
               f"{verdict} ({changes['alike']:.3f})")
     else:
         print("goal on the like-for-like battle: not judged (the stretch is no longer alike)")
+    for line in counted_lines:
+        print(line)
     return 0
 
 

@@ -12,6 +12,9 @@ switches instrumentation on only for the counted work (run valgrind with
     PYTHONHASHSEED=0 valgrind --tool=callgrind --instr-atstart=no \\
         --callgrind-out-file=/tmp/seam.cg python benchmarks/seam_counts.py duels --callgrind
     python benchmarks/seam_counts.py battle --profile    # Python calls a turn
+
+``--root TREE`` counts another checkout's engine (``bench_seam.py --counted`` counts
+``be78a44`` this way: it uses only the API both share, as ``seam_workload.py`` does).
 """
 
 from __future__ import annotations
@@ -23,13 +26,22 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv else HERE.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 from _common import counted, print_calls  # noqa: E402
 from seam_workload import ALIKE_UNTIL, Scripted, big_map  # noqa: E402
 
 from tactics import Encounter, load_character, load_map  # noqa: E402
+
+
+def turns_of(res) -> int:
+    """Turns played: today's engine counts them on its fighters; the first releases only log them."""
+    enc = getattr(res, "_encounter", None)
+    if enc is not None and hasattr(enc, "order"):
+        return sum(c.turns for c in enc.order)
+    return sum(1 for e in res.events if type(e).__name__ == "Turn")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,9 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--hashes", help="write a sha256 of every counted fight's replay to this file")
+    ap.add_argument("--root", help="the checkout whose engine to count (default: this one)")
     args = ap.parse_args(argv)
     gc.disable()
-    root = HERE.parent
+    root = ROOT
     steven = load_character(root / "assets/characters/steven.toml")
     clone = load_character(root / "assets/characters/clone.toml")
     digests: list[str] = []
@@ -59,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             res = enc.run(until=until)
             if args.hashes:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
-            return sum(c.turns for c in res._encounter.order)
+            return turns_of(res)
 
         warm, counted_seeds = [0], [0]
     else:
@@ -72,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             res = enc.run(until=120)
             if args.hashes:
                 digests.append(hashlib.sha256(res.to_bytes()).hexdigest())
-            return sum(c.turns for c in res._encounter.order)
+            return turns_of(res)
 
         warm, counted_seeds = list(range(50)), list(range(50, 50 + args.duels))
     for s in warm:

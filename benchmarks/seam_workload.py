@@ -3,7 +3,7 @@
 Prints one JSON line: turns per second of 100 v 100 ``advance`` on a walled
 128 x 128 map (the whole battle, and its first ``ALIKE_UNTIL`` seconds, the
 stretch both trees play alike) and of Steven-vs-clone ``brawler`` duels, each beside a bare
-SimPy loop of the same number of timeouts measured in the same process, as
+SimPy loop measured in the same process, interleaved with the work (``Yardstick``), as
 medians of ``--repeat`` runs. It uses only the API both the first releases
 and today share (``Encounter``, ``load_character``, ``TacticalMap``), so it
 measures the engine before and after the ruleset seam alike.
@@ -70,6 +70,36 @@ class Scripted:
         return self.Plan([self.MoveTo(foe.x, foe.y), strike], "close and strike")
 
 
+class Yardstick:
+    """The bare SimPy rate, timed in slices between slices of the work it measures.
+
+    This machine's speed wanders within seconds (a bare loop timed once for 10 ms after a
+    workload read anywhere from 0.46 M to 1.19 M wakes a second in one process, where the work
+    beside it moved far less), so one short bare loop after the work divides by noise. Timing a
+    bare slice after every slice of the work, for about as long in all as the work, lets both see
+    the same machine::
+
+        stick = Yardstick(processes=2, timeouts=20_000)
+        for chunk in chunks:
+            do(chunk)
+            stick.slice()
+        stick.rate  # wakes per CPU second over all the slices
+    """
+
+    def __init__(self, processes: int, timeouts: int) -> None:
+        self.processes, self.timeouts = processes, timeouts
+        self.wakes, self.spent = 0, 0.0
+
+    def slice(self) -> None:
+        rate = bare(self.timeouts, self.processes)
+        self.wakes += self.timeouts
+        self.spent += self.timeouts / rate
+
+    @property
+    def rate(self) -> float:
+        return self.wakes / self.spent
+
+
 def bare(timeouts: int, processes: int) -> float:
     env = simpy.Environment()
     per = max(1, timeouts // processes)
@@ -96,40 +126,52 @@ def battle_encounter(tmap, steven, clone):
     return enc
 
 
-def battle(tmap, steven, clone, until: float = 120) -> float:
+def battle(tmap, steven, clone, until: float = 120, stick: Yardstick | None = None) -> float:
+    """Turns per CPU second of the whole battle; ``stick`` gets a bare slice before and after it
+    (one run of ``Encounter.run``: the first releases cannot be resumed in slices)."""
     enc = battle_encounter(tmap, steven, clone)
+    if stick is not None:
+        stick.slice()
     t0 = time.process_time()
     result = enc.run(until=until)
+    spent = time.process_time() - t0
+    if stick is not None:
+        stick.slice()
     turns = sum(1 for e in result.events if type(e).__name__ == "Turn")
-    return turns / (time.process_time() - t0)
+    return turns / spent
 
 
 def alike(tmap, steven, clone) -> tuple[float, float]:
     """Turns per CPU second over the stretch of the battle both trees play alike (``ALIKE_UNTIL``),
     ``ALIKE_RUNS`` fresh encounters, each set up untimed, and the bare SimPy rate (200 processes)
-    timed after each: a stretch this short beside one short bare loop would be mostly noise."""
+    timed after each (``Yardstick``): a stretch this short beside one short bare loop would be
+    mostly noise."""
     turns = spent = 0
-    wakes = 0
-    bare_spent = 0.0
+    stick = Yardstick(processes=200, timeouts=80_000)
     for _ in range(ALIKE_RUNS):
         enc = battle_encounter(tmap, steven, clone)
         t0 = time.process_time()
         result = enc.run(until=ALIKE_UNTIL)
         spent += time.process_time() - t0
         turns += sum(1 for e in result.events if type(e).__name__ == "Turn")
-        rate = bare(10_000, 200)
-        wakes += 10_000
-        bare_spent += 10_000 / rate
-    return turns / spent, wakes / bare_spent
+        stick.slice()
+    return turns / spent, stick.rate
 
 
-def duels(tmap, steven, clone, n: int, policy=None, counts: dict | None = None) -> float:
+DUEL_SLICE = 100
+"""Duels played between two of the yardstick's bare slices."""
+
+
+def duels(tmap, steven, clone, n: int, policy=None, counts: dict | None = None,
+          stick: Yardstick | None = None) -> float:
     """Duels per CPU second (``brawler``, or ``policy()`` a fresh object per fighter); ``counts`` gets
-    the turns and events played (the two trees' fights differ: the rulings changed since)."""
+    the turns and events played (the two trees' fights differ: the rulings changed since);
+    ``stick`` gets a bare slice after every ``DUEL_SLICE`` duels, untimed here."""
     from tactics import Encounter
 
     shared: dict = {}
     turns = events = 0
+    t = 0.0
     t0 = time.process_time()
     for seed in range(n):
         enc = Encounter(tmap, seed=seed, shared=shared)
@@ -138,7 +180,11 @@ def duels(tmap, steven, clone, n: int, policy=None, counts: dict | None = None) 
         got = enc.run(until=120).events
         turns += sum(1 for e in got if type(e).__name__ == "Turn")
         events += len(got)
-    t = time.process_time() - t0
+        if stick is not None and (seed + 1) % DUEL_SLICE == 0:
+            t += time.process_time() - t0
+            stick.slice()
+            t0 = time.process_time()
+    t += time.process_time() - t0
     if counts is not None:
         counts.update(turns=turns, events=events)
     return n / t
@@ -162,15 +208,18 @@ def main() -> None:
                                                    "duels_bare", "scripted", "scripted_bare")}
     counts: dict = {}
     for _ in range(a.repeat):
-        out["battle"].append(battle(big, steven, clone))
-        out["battle_bare"].append(bare(10_000, 200))
+        stick = Yardstick(processes=200, timeouts=100_000)
+        out["battle"].append(battle(big, steven, clone, stick=stick))
+        out["battle_bare"].append(stick.rate)
         rate, bare_rate = alike(big, steven, clone)
         out["alike"].append(rate)
         out["alike_bare"].append(bare_rate)
-        out["duels"].append(duels(arena, steven, clone, a.duels, counts=counts))
-        out["duels_bare"].append(bare(10_000, 2))
-        out["scripted"].append(duels(arena, steven, clone, a.duels, Scripted))
-        out["scripted_bare"].append(bare(10_000, 2))
+        stick = Yardstick(processes=2, timeouts=30_000)
+        out["duels"].append(duels(arena, steven, clone, a.duels, counts=counts, stick=stick))
+        out["duels_bare"].append(stick.rate)
+        stick = Yardstick(processes=2, timeouts=30_000)
+        out["scripted"].append(duels(arena, steven, clone, a.duels, Scripted, stick=stick))
+        out["scripted_bare"].append(stick.rate)
     got = {k: statistics.median(v) for k, v in out.items()}
     got["duel_turns"] = counts["turns"] / a.duels  # the fights differ between the trees: say how
     print(json.dumps(got))
