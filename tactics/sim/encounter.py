@@ -214,14 +214,16 @@ class Encounter(Referee, Pausing, Carrying):
         xyz, k = self._xyz, c.row
         if k >= xyz.shape[1]:
             xyz = self._xyz = np.concatenate([xyz, np.zeros((3, max(8, k)))], axis=1)  # twice as wide
-        xyz[0, k], xyz[1, k], xyz[2, k] = x, y, z
         self._starts[uid] = (x, y, z)
         self._start_flying[uid] = is_flying
         self.order.append(c)
-        if not self._xyz_live and (len(self.order) > 2 or self.order[0].team == c.team and len(self.order) == 2):
+        if self._xyz_live:
+            xyz[0, k], xyz[1, k], xyz[2, k] = x, y, z
+        elif len(self.order) > 2 or self.order[0].team == c.team and len(self.order) == 2:
             self._xyz_live = True  # a query may read the table now: everyone's place into it
             for o in self.order:
                 xyz[0, o.row], xyz[1, o.row], xyz[2, o.row] = o.x, o.y, o.z
+        # (else a duel's: nothing reads the table, and the one who makes it readable fills it)
         self._views[uid] = UnitView(c)
         self.health_changed()
         if self._started:

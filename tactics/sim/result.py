@@ -31,7 +31,13 @@ class Result:
         self.seed = encounter.seed
         self._encounter = encounter
         self.events = list(encounter.events)
-        self.combatants = {c.id: c.summary() for c in encounter.order}
+
+    @cached_property
+    def combatants(self) -> dict[str, dict[str, Any]]:
+        """One summary row per combatant by id, made when first asked for (a loop that reads only the
+        winner never pays for it: ~29 k instructions a duel). The fight is over, so the rows read the
+        state it ended in."""
+        return {c.id: c.summary() for c in self._encounter.order}
 
     @cached_property
     def header(self) -> Header:

@@ -39,10 +39,16 @@ class FixedSchedule:
 
     def __init__(self, order: list[str], round_seconds: float) -> None:
         self.order = list(order)
-        self.n = len(order)
+        n = self.n = len(order)
         self.rs = round_seconds
-        self.offsets = {uid: round_seconds * i / self.n for i, uid in enumerate(order)}
-        self._slots = {uid: ((off, 0),) for uid, off in self.offsets.items()}
+        # plain loops (a comprehension is a function made and called: every fight makes a schedule)
+        offsets: dict[str, float] = {}
+        slots: dict[str, tuple[tuple[float, int], ...]] = {}
+        for i, uid in enumerate(order):
+            off = offsets[uid] = round_seconds * i / n
+            slots[uid] = ((off, 0),)
+        self.offsets = offsets
+        self._slots = slots
         self.joiners = 0
 
     def start_round(self, world: Any, r: int) -> list[Any]:
@@ -92,23 +98,33 @@ def longest_reach(ch: Any) -> float:
 
 def schedule(world: Any, units: list[Any], surpriser: str | None) -> FixedSchedule:
     """Initiative: surprise, then reach or range, ties by a die (DECISIONS · Time)."""
-
-    def key(c: Any) -> tuple[int, float, int]:
-        return (0 if c.id == surpriser else 1, -longest_reach(c.sheet), 0)
-
+    # plain loops, no closure nor comprehension over this frame's names (each would be a function,
+    # or a cell, made at every fight's start)
     groups: dict[tuple, list[Any]] = {}
     for c in units:
-        groups.setdefault(key(c), []).append(c)
-    ordered: list[Any] = []
+        k = (0 if c.id == surpriser else 1, -longest_reach(c.sheet), 0)
+        got = groups.get(k)
+        if got is None:
+            groups[k] = [c]
+        else:
+            got.append(c)
+    ids: list[str] = []
     for k in sorted(groups):
         group = groups[k]
         if len(group) > 1 and not isinstance(world.dice, ScriptedDice):
             # ties broken by a die: one roll per tied fighter, in the order added; scripted dice
             # (tests, worked examples) keep the order added and hold only the story's rolls
-            rolls = [(-world.dice.die(1000), i) for i in range(len(group))]
-            group = [group[i] for _, i in sorted(rolls)]
-        ordered.extend(group)
-    sched = FixedSchedule([c.id for c in ordered], world.round_seconds)
+            die = world.dice.die
+            rolls = []
+            for i in range(len(group)):
+                rolls.append((-die(1000), i))
+            rolls.sort()
+            for _, i in rolls:
+                ids.append(group[i].id)
+        else:
+            for c in group:
+                ids.append(c.id)
+    sched = FixedSchedule(ids, world.round_seconds)
     world.memo["schedule"] = sched
     return sched
 
