@@ -422,3 +422,32 @@ def test_below_a_held_roof_standing_still_is_one_more_candidate() -> None:
     assert labels(Planner(wait="all"), ground) == ["wait"]
     with pytest.raises(ValueError):
         Planner(wait="sometimes")
+
+
+def test_focus_weighs_progress_on_the_more_dangerous_enemy_more() -> None:
+    """``Weights.focus``: progress on a foe counts × (1 + focus × (its threat / the mean − 1)); its
+    threat is its best blow on me or, with ``others``, on an ally, whichever is more."""
+    me = _unit("me", 0.0)
+    archer = Foe(_unit("archer", 3.0), 0.0, 5.0, (_est("hit", 0.5, 0.4, "archer"),), (), 0.3, True, 0.2)
+    sword = Foe(_unit("sword", 1.0), 0.0, 5.0, (_est("hit", 0.5, 0.4, "sword"),), (), 0.1, False, 0.2)
+    board = Board(me, 5.0, 0.0, (archer, sword))
+    quiet = Weights(out=0.0, reply=0.0, ahead=0.0, close=0.0, focus=0.0)
+    shoot = Plan([Act("hit", target="archer", weapon="w")])
+    cut = Plan([Act("hit", target="sword", weapon="w")])
+    # focus 0: both blows deal 0.5 × 0.4 alike
+    assert value(board, shoot, quiet, CATALOGUE, []) == pytest.approx(0.2)
+    assert value(board, cut, quiet, CATALOGUE, []) == pytest.approx(0.2)
+    # focus 1: threats 0.3 and 0.1, mean 0.2: the archer's progress × 1.5, the swordsman's × 0.5
+    w = replace(quiet, focus=1.0)
+    assert Weights().focus == 1.0
+    assert value(board, shoot, w, CATALOGUE, []) == pytest.approx(0.2 * 1.5)
+    assert value(board, cut, w, CATALOGUE, []) == pytest.approx(0.2 * 0.5)
+    # focus 2: × 2.0 and × 0 (never below 0)
+    assert value(board, cut, replace(quiet, focus=2.0), CATALOGUE, []) == pytest.approx(0.0)
+    # the swordsman's blow on an ally (0.5) outweighs its blow on me: now it is the one to cut down
+    others = SimpleNamespace(best={"sword": 0.5})
+    assert value(board, cut, w, CATALOGUE, [], others) == pytest.approx(0.2 * (1 + (0.5 / 0.4 - 1)))
+    assert value(board, shoot, w, CATALOGUE, [], others) == pytest.approx(0.2 * (1 + (0.3 / 0.4 - 1)))
+    # one foe alone: no focus at all
+    alone = Board(me, 5.0, 0.0, (archer,))
+    assert value(alone, shoot, w, CATALOGUE, []) == value(alone, shoot, quiet, CATALOGUE, [])

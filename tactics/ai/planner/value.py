@@ -9,7 +9,10 @@ their target ``progress`` toward being out (the ruleset's
 combination of successes and failures (a chance node; a turn holds a few
 attacks, so at most 2^4 leaves) and scores each leaf:
 
-    dealt                          progress taken off the enemies (each capped at what it had left)
+    dealt                          progress taken off the enemies (each capped at what it had left),
+                                   each × its focus worth: 1 + focus × (its threat / the mean − 1)
+                                   (its threat: its best blow on me or on an ally, whichever is more;
+                                   at least 0; 1 for all when the board holds fewer than two)
   + out  × enemies taken out       their attacks stop for good
   − reply × the reply              each enemy still able that can reach where the plan ends
                                    (its walk + hand-to-hand reach, or any distance for a shot)
@@ -82,6 +85,10 @@ class Weights:
     risk: float = 0.3
     """What a fall from :data:`FALL_M` up costs, × the height this turn's path climbs, jumps or drops
     (the engine's legs: a lost grip, a jump short); less height counts in proportion."""
+    focus: float = 1.0
+    """How much more progress on a more dangerous enemy is worth: its progress counts × (1 + ``focus`` ×
+    (its threat / the mean threat − 1)), at least 0 (0: every enemy's progress alike). Focused fire:
+    the enemy archer hitting the team is worth shooting before the nearer swordsman."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +275,7 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
                 if reply_of[f.unit.id]:
                     reply_of[f.unit.id] *= board.exposure(acts, f.unit) or 1.0
     ahead_of = {f.unit.id: _ahead(board, f, end, catalogue) for f in board.foes}
+    worth = _focus(board, others, weights.focus)
     total = 0.0
     for leaf in itertools.product((True, False), repeat=len(chance)):
         p = 1.0
@@ -278,7 +286,7 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
                 prog[b.foe.unit.id] += b.step
         if p <= 0.0:
             continue
-        dealt = sum(min(1.0, prog[f.unit.id]) - f.progress for f in board.foes)
+        dealt = sum((min(1.0, prog[f.unit.id]) - f.progress) * worth.get(f.unit.id, 1.0) for f in board.foes)
         alive = [f for f in board.foes if prog[f.unit.id] < 0.999]
         out = len(board.foes) - len(alive)
         reply = sum(reply_of[f.unit.id] for f in alive)
@@ -289,6 +297,20 @@ def value(board: Board, plan: Plan, weights: Weights, catalogue: Any, allies: Se
     if weights.risk:
         total -= weights.risk * min(1.0, _height_at_risk(board, plan) / FALL_M)
     return total - weights.close * _nearest(board, end)
+
+
+def _focus(board: Board, others: Any, focus: float) -> dict[str, float]:
+    """Each foe's multiplier on the progress dealt to it (see :attr:`Weights.focus`); empty (all 1) when
+    ``focus`` is 0, the board holds fewer than two foes, or none threatens anyone. A foe's threat is its
+    best blow on me or, with ``others``, on an ally of mine, whichever is more."""
+    if not focus or len(board.foes) < 2:
+        return {}
+    best = others.best if others is not None else {}
+    threat = {f.unit.id: max(f.threat, best.get(f.unit.id, 0.0)) for f in board.foes}
+    mean = sum(threat.values()) / len(threat)
+    if mean <= 0:
+        return {}
+    return {k: max(0.0, 1.0 + focus * (t / mean - 1.0)) for k, t in threat.items()}
 
 
 def _height_at_risk(board: Board, plan: Plan) -> float:
