@@ -439,7 +439,7 @@ def test_focus_weighs_progress_on_the_more_dangerous_enemy_more() -> None:
     assert value(board, cut, quiet, CATALOGUE, []) == pytest.approx(0.2)
     # focus 1: threats 0.3 and 0.1, mean 0.2: the archer's progress × 1.5, the swordsman's × 0.5
     w = replace(quiet, focus=1.0)
-    assert Weights().focus == 1.0
+    assert Weights().focus == 0.5
     assert value(board, shoot, w, CATALOGUE, []) == pytest.approx(0.2 * 1.5)
     assert value(board, cut, w, CATALOGUE, []) == pytest.approx(0.2 * 0.5)
     # focus 2: × 2.0 and × 0 (never below 0)

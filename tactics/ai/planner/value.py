@@ -10,7 +10,7 @@ combination of successes and failures (a chance node; a turn holds a few
 attacks, so at most 2^4 leaves) and scores each leaf:
 
     dealt                          progress taken off the enemies (each capped at what it had left),
-                                   each × its focus worth: 1 + focus × (its threat / the mean − 1)
+                                   each × its focus worth: 1 + focus (0.5) × (its threat / the mean − 1)
                                    (its threat: its best blow on me or on an ally, whichever is more;
                                    at least 0; 1 for all when the board holds fewer than two)
   + out  × enemies taken out       their attacks stop for good
@@ -85,7 +85,7 @@ class Weights:
     risk: float = 0.3
     """What a fall from :data:`FALL_M` up costs, × the height this turn's path climbs, jumps or drops
     (the engine's legs: a lost grip, a jump short); less height counts in proportion."""
-    focus: float = 1.0
+    focus: float = 0.5
     """How much more progress on a more dangerous enemy is worth: its progress counts × (1 + ``focus`` ×
     (its threat / the mean threat − 1)), at least 0 (0: every enemy's progress alike). Focused fire:
     the enemy archer hitting the team is worth shooting before the nearer swordsman."""
