@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tactics.ai import policies_for  # noqa: E402
 from tactics.league.encounters import ruleset_of  # noqa: E402
-from tactics.league.play import Game, Outcome, play, run_seed  # noqa: E402
+from tactics.league.play import Game, play, run_seed  # noqa: E402
 
 
 def games(encounters: list[str], first: str, second: str, seeds: int, league_seed: int) -> list[Game]:
@@ -51,8 +51,8 @@ def seat_rates(encounters: list[str], first: str, second: str, seeds: int, leagu
                 s = 0.5
             elif first != second:
                 s = float(o.winner == first)
-            else:  # the reason names the team that cannot act any more
-                s = 0.0 if o.reason.startswith(teams[o.game.encounter]) else 1.0
+            else:  # self-play names one policy for both: the reason names the teams that cannot act
+                s = 0.0 if teams[o.game.encounter] in o.reason.split(" cannot act")[0].split(", ") else 1.0
             out.setdefault(o.game.encounter, []).append(s)
     return {e: statistics.mean(v) for e, v in out.items()}
 
@@ -70,13 +70,22 @@ def main() -> int:
     lss = [int(s) for s in args.league_seeds.split(",")]
     from tactics.league.encounters import load
 
-    teams = {e: next(iter(load(e).teams)) for e in encs}
+    try:
+        teams = {e: next(iter(load(e).teams)) for e in encs}
+    except Exception as err:  # noqa: BLE001 - one line for a bad name, as the CLI gives
+        ap.error(str(err))
     rulesets = {ruleset_of(e) for e in encs}
     if len(rulesets) != 1:
-        raise SystemExit(f"--encounters: one ruleset at a time, got {sorted(rulesets)}")
-    policies = [p for p in policies_for(rulesets.pop()) if p not in ("passive", args.against)]
+        ap.error(f"--encounters: one ruleset at a time, got {sorted(rulesets)}")
+    known = policies_for(rulesets.pop())
+    if args.against not in known:
+        ap.error(f"--against: no such policy here: {args.against}; known: {', '.join(known)}")
+    policies = [p for p in known if p not in ("passive", args.against)]
     if args.only:
-        policies = [p for p in args.only.split(",") if p in policies]
+        unknown = [p for p in args.only.split(",") if p not in policies]
+        if unknown:
+            ap.error(f"--only: no such policy here: {', '.join(unknown)}; known: {', '.join(policies)}")
+        policies = args.only.split(",")
     self_red = seat_rates(encs, args.against, args.against, args.seeds, lss, args.workers, teams)
     n = args.seeds * len(lss)
     print(f"{n} games a seat; gains in points over {args.against} v itself")
