@@ -29,11 +29,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tactics.ai import policies_for  # noqa: E402
-from tactics.league.encounters import ruleset_of  # noqa: E402
+from tactics.league.encounters import load, ruleset_of  # noqa: E402
 from tactics.league.play import Game, play, run_seed  # noqa: E402
 
 
 def games(encounters: list[str], first: str, second: str, seeds: int, league_seed: int) -> list[Game]:
+    """One side of the league's schedule (``tactics.league.play.schedule``, whose seeds these are): ``first``
+    as the first team on every seed — ``first`` may be ``second`` too, which the schedule never pairs."""
     return [Game(0, e, ruleset_of(e), i, run_seed(league_seed, i), first, second)
             for e in encounters for i in range(seeds)]
 
@@ -68,8 +70,6 @@ def main() -> int:
     args = ap.parse_args()
     encs = args.encounters.split(",")
     lss = [int(s) for s in args.league_seeds.split(",")]
-    from tactics.league.encounters import load
-
     try:
         teams = {e: next(iter(load(e).teams)) for e in encs}
     except Exception as err:  # noqa: BLE001 - one line for a bad name, as the CLI gives
