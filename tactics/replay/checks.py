@@ -35,7 +35,7 @@ from tactics.errors import InputError
 from tactics.replay.meaning import Checker, at, event_checker, map_bounds, off_map, off_text
 
 __all__ = ["MAX_TIME", "MAX_UNITS", "MIN_KEYFRAME_EVERY", "MAX_KEYFRAME_COPIES", "MAX_DEPTH", "MAX_MAGNITUDE",
-           "check_header", "check_events", "check_replay", "check_magnitudes", "nesting_depth"]
+           "SCAN_CHUNK", "check_header", "check_events", "check_replay", "check_magnitudes", "nesting_depth"]
 
 MAX_TIME = 1e6
 """Latest event time, seconds (11.5 days of fight; a real one lasts minutes)."""
@@ -204,10 +204,13 @@ _NUMBER_SHAPES = bytes(
     for c in range(256))
 # seven integer digits (a million or more) or a positive exponent, after the translation above
 _SUSPECTS = (b" 0000000", b"0e0")
+SCAN_CHUNK = 1 << 22
+"""Bytes of whole lines :func:`check_magnitudes` translates at a time (4 MiB)."""
 
 
-def check_magnitudes(lines: bytes, first_line: int, source: str) -> None:
-    """Refuse numbers beyond ±:data:`MAX_MAGNITUDE` in event lines (``lines`` starts at ``first_line``).
+def check_magnitudes(lines: bytes, first_line: int, source: str, start: int = 0) -> None:
+    """Refuse numbers beyond ±:data:`MAX_MAGNITUDE` in event lines (``lines[start:]``, whose first
+    line is line ``first_line``).
 
     A quick scan (C speed: ``bytes.translate`` and ``find``) finds the lines
     that might hold one; only those are decoded again and looked through
@@ -217,29 +220,40 @@ def check_magnitudes(lines: bytes, first_line: int, source: str) -> None:
         Traceback (most recent call last):
         ...
         tactics.errors.InputError: r.jsonl: line 3: number 1e+99 is out of range (at most ±1e+06)
+
+    The scan translates :data:`SCAN_CHUNK` bytes of whole lines at a time: a
+    copy of a 100 MB replay in one piece would cost more in fresh memory
+    (the kernel's page faults) than the scan itself.
     """
-    shapes = lines.translate(_NUMBER_SHAPES)
     starts: set[int] = set()
-    for pattern in _SUSPECTS:
-        pos = shapes.find(pattern)
-        while pos >= 0:
-            start = lines.rfind(b"\n", 0, pos) + 1
-            starts.add(start)
-            end = lines.find(b"\n", pos)
-            if end < 0:
-                break
-            pos = shapes.find(pattern, end)
-    for start in sorted(starts):
-        end = lines.find(b"\n", start)
-        raw = lines[start:end if end >= 0 else len(lines)]
+    n = len(lines)
+    a = start
+    while a < n:
+        b = n if n - a <= SCAN_CHUNK else lines.rfind(b"\n", a, a + SCAN_CHUNK) + 1
+        if b <= a:  # a line longer than a chunk: take it whole
+            nl = lines.find(b"\n", a + SCAN_CHUNK)
+            b = n if nl < 0 else nl + 1
+        shapes = lines[a:b].translate(_NUMBER_SHAPES)
+        for pattern in _SUSPECTS:
+            pos = shapes.find(pattern)
+            while pos >= 0:
+                starts.add(lines.rfind(b"\n", max(0, a - 1), a + pos) + 1)
+                end = lines.find(b"\n", a + pos, b)
+                if end < 0:
+                    break
+                pos = shapes.find(pattern, end - a)
+        a = b
+    for first in sorted(starts):
+        end = lines.find(b"\n", first)
+        raw = lines[first:end if end >= 0 else n]
         try:
             doc = msgspec.json.decode(raw)
         except (msgspec.DecodeError, RecursionError):
             continue  # the typed decoder names this line's problem
         bad = _first_big(doc)
         if bad is not None:
-            n = first_line + lines.count(b"\n", 0, start)
-            raise InputError(source, f"line {n}", f"number {bad:g} is out of range (at most ±{MAX_MAGNITUDE:g})")
+            line = first_line + lines.count(b"\n", start, first)
+            raise InputError(source, f"line {line}", f"number {bad:g} is out of range (at most ±{MAX_MAGNITUDE:g})")
 
 
 def _first_big(value: Any) -> float | None:

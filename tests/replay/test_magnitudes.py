@@ -26,3 +26,17 @@ def test_numbers_within_range_pass(number: bytes) -> None:
 @pytest.mark.parametrize("text", [b"id 1234567 in a name", b"1e+99 reasons", b"a+b+c+d+e+f+g+h", b"1e9"])
 def test_text_that_looks_like_a_big_number_passes(text: bytes) -> None:
     check_magnitudes(OK + b'{"t":2.0,"text":"' + text + b'"}\n', 2, "r.jsonl")
+
+
+@pytest.mark.parametrize("chunk", [16, 40, 64, 1 << 22])
+@pytest.mark.parametrize("where", [0, 1, 5, 11])
+def test_the_scan_in_pieces_finds_the_same_line(monkeypatch: pytest.MonkeyPatch, chunk: int, where: int) -> None:
+    """The scan translates a few MiB of whole lines at a time; pieces smaller than one line (a line taken
+    whole), pieces ending anywhere and a header before the events (``start``) all name the same line."""
+    monkeypatch.setattr("tactics.replay.checks.SCAN_CHUNK", chunk)
+    header = b'{"format":"x","pad":"' + b"9" * 50 + b'"}\n'
+    events = [OK] * 12
+    events[where] = b'{"t":2.0,"x":[0.5,' + b"7" * (where + 7) + b"]}\n"
+    with pytest.raises(InputError, match=rf"r.jsonl: line {where + 2}: number"):
+        check_magnitudes(header + b"".join(events), 2, "r.jsonl", start=len(header))
+    check_magnitudes(header + OK * 12, 2, "r.jsonl", start=len(header))  # the header's digits are not events'
