@@ -36,6 +36,7 @@ from tactics.replay.schema import (
     Presentation,
     Say,
     State,
+    Turn,
 )
 
 
@@ -197,6 +198,13 @@ class Timeline:
                     t0s.append(leg.t0)
                     legs.append(leg)
                     facings.append(facing)
+                continue
+            if kind is Say:  # a third of a long replay's events: no call
+                u = units.get(ev.who)
+                if u is not None:
+                    u.last_say = ev.text
+                continue
+            if kind is Turn:  # another third: changes nothing here
                 continue
             if kind is End:
                 self.ended = ev
