@@ -35,7 +35,7 @@ from tactics.filekinds import REPLAY_LIMIT_ENV, _guess_kind, load_replay, valida
 
 app = typer.Typer(
     name="tactics",
-    help="Mano a Mano tactical combat: run AI skirmishes, watch replays, check files.",
+    help="Tactical combat under four rule systems: run AI skirmishes, watch replays, check files.",
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
@@ -94,7 +94,7 @@ def _main(
                                  help="Print the version and exit."),
     debug: bool = typer.Option(False, "--debug", help="Show full tracebacks when something fails."),
 ) -> None:
-    """Mano a Mano tactical combat: run AI skirmishes, watch replays, check files."""
+    """Tactical combat under four rule systems: run AI skirmishes, watch replays, check files."""
     _STATE["debug"] = debug
 
 
