@@ -95,6 +95,21 @@ class SeededDice:
         """``n`` Fudge dice (-1, 0, +1): each ``randint(-1, 1)`` drawn as it draws it (2 random bits,
         again while they say 3), the bound method and counter read once for all ``n``."""
         bits = self._bits
+        if n == 4:   # 4dF, every contest's two rolls: the same four draws, unrolled
+            a = bits(2)
+            while a == 3:
+                a = bits(2)
+            b = bits(2)
+            while b == 3:
+                b = bits(2)
+            c = bits(2)
+            while c == 3:
+                c = bits(2)
+            d = bits(2)
+            while d == 3:
+                d = bits(2)
+            self.rolled += 4
+            return [a - 1, b - 1, c - 1, d - 1]
         out = []
         for _ in range(n):
             r = bits(2)

@@ -51,7 +51,7 @@ from .estimates import Placed
 from .estimates import estimates_at as _estimates_at
 from .ranges import SHORT_RANGE_M, weapon_use
 from .sheet import RULESET_NAME, Sheet, Weapon, sheet_from_dict, sheet_to_dict
-from .state import FighterState, Intent, find_weapon, grip, intent, memo_of, state_of, status, weapons
+from .state import FighterState, Intent, find_weapon, grip, intent, is_hidden, memo_of, state_of, status, weapons
 from .turns import ROUND_SECONDS, FudgeSchedule, TurnBudget
 from .unseen import sneaky, unseen
 
@@ -139,7 +139,10 @@ class FudgeOpposed:
     def end_turn(self, world: Any, unit: Any) -> list[Effect]:
         st = state_of(unit)
         out: list[Effect] = []
-        raw = getattr(unit, "status", None)   # (full_defence is never one of status()'s folded-in keys)
+        try:
+            raw = unit.status   # (full_defence is never one of status()'s folded-in keys)
+        except AttributeError:
+            raw = None
         if raw and raw.get("full_defence") and st.full_defence_turn < st.turns:
             out.append(Status(unit.id, {"full_defence": False}))
         if not memo_of(world).pools:
@@ -148,7 +151,11 @@ class FudgeOpposed:
 
     # -- movement numbers -----------------------------------------------------------
     def speeds(self, unit: Any) -> tuple[float, float]:
-        if not (getattr(unit, "status", None) or getattr(unit, "prone", False) or getattr(unit, "partner", None)):
+        try:
+            busy = unit.status or unit.prone or unit.partner
+        except AttributeError:
+            busy = getattr(unit, "status", None) or getattr(unit, "prone", False) or getattr(unit, "partner", None)
+        if not busy:
             walk = unit.sheet.move_m * 1.0   # no status at all: full speed (move_factor's answer, unasked)
             return walk, walk / 2
         walk = unit.sheet.move_m * conditions.move_factor(status(unit))
@@ -241,7 +248,7 @@ class FudgeOpposed:
             return f"{target.name} is on the same side", None, None, None
         if not target.able:
             return f"{target.name} is out of the fight", None, None, None
-        if status(target).get("hidden"):
+        if is_hidden(target):
             return f"{target.name} is hidden", None, None, None
         distance = world.distance(unit, target)
         if it.action == "takedown" and memo_of(world).initiative_rolled:
@@ -299,13 +306,13 @@ class FudgeOpposed:
     # -- the AI's estimates -------------------------------------------------------------
     def estimates(self, world: Any, unit: Any, target: Any) -> list[Estimate]:
         """Attacks and manoeuvres on ``target``; each ``act`` is a plain dict (see :mod:`.estimates`)."""
-        if status(target).get("hidden") or not target.able:
+        if is_hidden(target) or not target.able:
             return []
         return sneaky(world, unit, target, _estimates(world, unit, target))
 
     def estimates_at(self, world: Any, unit: Any, target: Any, at: tuple[float, float, float]) -> list[Estimate]:
         """:meth:`estimates` as if ``unit`` stood at ``at`` (the optional seam the planner asks after a move)."""
-        if status(target).get("hidden") or not target.able:
+        if is_hidden(target) or not target.able:
             return []
         return sneaky(world, Placed(unit, at), target, _estimates_at(world, unit, target, at))
 

@@ -75,12 +75,13 @@ def contest(dice: Dice, attacker: Side, defender: Side, *, crits: bool,
     """
     a_faces = dice.fudge(4)
     d_faces = dice.fudge(4)
-    return judge(attacker, a_faces, defender, d_faces, crits=crits, tie_result=tie_result)
+    return judge(attacker, a_faces, defender, d_faces, crits=crits, tie_result=tie_result, fresh=True)
 
 
 def judge(attacker: Side, a_faces: list[int], defender: Side, d_faces: list[int], *,
-          crits: bool, tie_result: str = "tie") -> Outcome:
-    """The verdict of a contest whose faces are known (see :func:`contest`)."""
+          crits: bool, tie_result: str = "tie", fresh: bool = False) -> Outcome:
+    """The verdict of a contest whose faces are known (see :func:`contest`; ``fresh``: the two face
+    lists are the caller's to give away, so the record keeps them instead of copies)."""
     a_sum = sum(a_faces)
     a_total = attacker.base + a_sum
     d_total = defender.base + sum(d_faces)
@@ -94,9 +95,9 @@ def judge(attacker: Side, a_faces: list[int], defender: Side, d_faces: list[int]
     else:
         won = a_total > d_total
     tags = ["critical"] if critical else ["fumble"] if fumble else []
-    vs = Roll(dice=DICE, faces=list(d_faces), total=d_total, success=not won, mode="opposed",
+    vs = Roll(dice=DICE, faces=d_faces if fresh else list(d_faces), total=d_total, success=not won, mode="opposed",
               mods=defender.mod_list())
-    roll = Roll(dice=DICE, faces=list(a_faces), total=a_total, success=won, mode="opposed",
+    roll = Roll(dice=DICE, faces=a_faces if fresh else list(a_faces), total=a_total, success=won, mode="opposed",
                 mods=attacker.mod_list(), vs=vs, vs_who=defender.who, margin=a_total - d_total,
                 result=tie_result if tie and not critical else "", tags=tags)
     return _NEW(Outcome, (won, a_total - d_total, tie, critical, fumble, roll))

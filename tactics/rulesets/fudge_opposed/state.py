@@ -93,7 +93,10 @@ class Memo:
 
 def memo_of(world: Any) -> Memo:
     """The ruleset's scratch in ``world.memo`` (made on first use)."""
-    store = getattr(world, "memo", None)
+    try:   # (an attribute read the interpreter specialises; getattr with a default it does not)
+        store = world.memo
+    except AttributeError:
+        store = None
     if store is None:
         try:
             store = {}
@@ -138,7 +141,10 @@ def intent(act: Any) -> Intent:
 
 
 def state_of(unit: Any) -> FighterState:
-    st = getattr(unit, "state", None)
+    try:
+        st = unit.state
+    except AttributeError:
+        st = None
     if not isinstance(st, FighterState):
         st = FighterState()
         unit.state = st
@@ -171,22 +177,31 @@ def status(unit: Any) -> dict[str, Any]:
 def grip(unit: Any) -> str | None:
     """``conditions.role(status(unit))`` without the copy when the unit has no status of its own (the
     usual case: the engine keeps ``partner`` and ``role`` on the fighter)."""
-    if getattr(unit, "status", None):
+    try:
+        raw, r, partner = unit.status, unit.role, unit.partner
+    except AttributeError:
+        raw, r, partner = getattr(unit, "status", None), getattr(unit, "role", None), getattr(unit, "partner", None)
+    if raw:
         return conditions.role(status(unit))
-    r = getattr(unit, "role", None)
-    return r if r in conditions.GRAPPLED_ROLES and getattr(unit, "partner", None) else None
+    return r if r in conditions.GRAPPLED_ROLES and partner else None
 
 
 def is_hidden(unit: Any) -> bool:
     """``status(unit).get("hidden")`` without the copy (``hidden`` is never one of the folded-in keys)."""
-    raw = getattr(unit, "status", None)
+    try:
+        raw = unit.status
+    except AttributeError:
+        raw = None
     return bool(raw and raw.get("hidden"))
 
 
 def weapons(unit: Any) -> list[Weapon]:
     """Weapons ``unit`` can use now: its own (bare hands always) and those it took, minus
     those jammed, dropped or taken from it."""
-    st = getattr(unit, "status", None) or {}   # the lists only: status()'s folded-in keys are not among them
+    try:
+        st = unit.status   # the lists only: status()'s folded-in keys are not among them
+    except AttributeError:
+        st = None
     own = list(unit.sheet.weapons)
     taken = state_of(unit).taken
     if taken:
@@ -196,7 +211,7 @@ def weapons(unit: Any) -> list[Weapon]:
             break
     else:
         own.append(HANDS)
-    if not (st.get("jammed") or st.get("dropped") or st.get("lost")):
+    if not st or not (st.get("jammed") or st.get("dropped") or st.get("lost")):
         return own   # nothing out of use (the usual case: a policy asks this many times a turn)
     gone = set(conditions.names(st, "jammed")) | set(conditions.names(st, "dropped")) | set(conditions.names(st, "lost"))
     return [w for w in own if w.name not in gone or w.name == BARE_HANDS]

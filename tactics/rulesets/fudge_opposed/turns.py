@@ -156,7 +156,11 @@ class FudgeSchedule:
         if uid not in order:
             self.join(uid, r)
             order = self._order(r)
-        return [(slot_offset(order.index(uid), len(order), getattr(self.world, "round_seconds", ROUND_SECONDS)), 0)]
+        try:
+            seconds = self.world.round_seconds
+        except AttributeError:
+            seconds = ROUND_SECONDS
+        return [(slot_offset(order.index(uid), len(order), seconds), 0)]
 
     def join(self, uid: str, now: float) -> int:
         """A newcomer rolls its initiative at once and takes its place in the order; its first
@@ -209,7 +213,11 @@ class TurnBudget:
     def planned(self, acts: Sequence[Any]) -> None:
         """A plan whose acts are none but ``let_go`` runs (a second move)."""
         for a in acts:
-            if (a.get("action") if isinstance(a, dict) else getattr(a, "action", None)) != "let_go":
+            try:
+                action = a.action
+            except AttributeError:
+                action = a.get("action") if isinstance(a, dict) else None
+            if action != "let_go":
                 return
         self.run()
 
