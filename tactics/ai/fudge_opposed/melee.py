@@ -28,7 +28,7 @@ from tactics.rulesets.fudge_opposed.catalogue import MANOEUVRES
 from tactics.rulesets.fudge_opposed.manoeuvres import SECOND
 from tactics.rulesets.fudge_opposed.movement import fall_harm
 from tactics.rulesets.fudge_opposed.odds import p_beats
-from tactics.rulesets.fudge_opposed.ranges import SHORT_RANGE_M, Use
+from tactics.rulesets.fudge_opposed.ranges import MELEE_USE, SHORT_RANGE_M
 from tactics.rulesets.fudge_opposed.state import status
 from tactics.ai.routes import map_cache
 from tactics.sim.plan import Act, MoveTo
@@ -49,7 +49,7 @@ PIN_ROUNDS = 3.0
 def opening_odds(view: Any, me: Any, target: Any, st_me: dict[str, Any] | None = None,
                  st: dict[str, Any] | None = None) -> float:
     """P(Melee vs Block won), criticals counted (``st_me``, ``st``: both statuses, when already read)."""
-    return float(p_beats(attack_total(view, me, target, Use("Melee", "Block"), st_me),
+    return float(p_beats(attack_total(view, me, target, MELEE_USE, st_me),
                          defence_total(target, "Block", st=st)))
 
 

@@ -114,7 +114,8 @@ def strike(world: Any, me: Any, target: Any, weapon: Weapon, use: Use, action: s
     raw = damage * 2 if critical else damage
     soak = target.sheet.soak
     harm = max(0, raw - soak) if hit else 0
-    details = [("Damage", damage)] + ([("critical x2", raw)] if critical else []) + [("Soak", -soak), ("harm", harm)]
+    details = ([("Damage", damage), ("critical x2", raw), ("Soak", -soak), ("harm", harm)] if critical
+               else [("Damage", damage), ("Soak", -soak), ("harm", harm)])
     changes = {"hp": -harm} if harm else {}
     effects.append(Attacked(me.id, target.id, action, weapon.name, roll, hit, dict(changes), details,
                             distance=world.distance(me, target) if distance is None else distance, light=light))
@@ -149,7 +150,11 @@ def attack(world: Any, me: Any, target: Any, weapon_name: str | None, ranged: bo
         if use.skill == "Marksmanship" and not world.line_of_sight(me, target):
             return [Refused(me.id, f"no line of sight to {target.name}")]
     sneak = bool((status(me) if seen is None else seen.st_me).get("hidden"))
-    if not sneak and getattr(world.options, "group_attacks", True) and len(identical(world, me)) >= group.MIN_FIGHTERS:
+    try:
+        pooled = world.options.group_attacks
+    except AttributeError:
+        pooled = True
+    if not sneak and pooled and len(identical(world, me)) >= group.MIN_FIGHTERS:
         return join_pool(world, me, target, weapon, use)
     effects = full_attack(world, me, target, weapon, use, action, sneak, seen)
     if sneak:

@@ -63,6 +63,8 @@ def role(status: Mapping[str, Any]) -> str | None:
 
 def roll_mods(status: Mapping[str, Any], skill: str, attack: bool = False) -> tuple[Mod, ...]:
     """Modifiers to a roll of ``skill`` (not a defence) from statuses; ``attack`` for attack rolls."""
+    if not status:
+        return ()   # no status at all (most rolls)
     mods: list[Mod] = []
     if attack and status.get("prone"):
         mods.append(("prone", PRONE_ATTACK))
@@ -78,6 +80,8 @@ def roll_mods(status: Mapping[str, Any], skill: str, attack: bool = False) -> tu
 
 def defence(status: Mapping[str, Any], skill: str, rating: int, shield: bool) -> tuple[int, tuple[Mod, ...]]:
     """(rating, modifiers) of a Block or Dodge roll. Pinner, pinned and held defend at 0."""
+    if not status:
+        return rating, ((("shield", SHIELD),) if shield else ())   # no status at all (most rolls)
     r = role(status)
     if r in NO_DEFENCE_ROLES:
         return 0, ((r, 0),)

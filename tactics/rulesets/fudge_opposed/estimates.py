@@ -28,7 +28,7 @@ from . import conditions, group
 from .attacks import identical, situation
 from .manoeuvres import SECOND, wielded
 from .odds import expected_shortfall, p_at_least, p_beats, p_critical
-from .ranges import SHORT_RANGE_M, Use, weapon_use
+from .ranges import MELEE_USE, SHORT_RANGE_M, Use, weapon_use
 from .state import melee_damage, memo_of, status, weapons
 from .stealth import NOTICE_BONUS, takedown_damage
 
@@ -103,7 +103,7 @@ def estimates(world: Any, me: Any, target: Any) -> list[Estimate]:
         harm_if = ev / p if p > 0 else 0.0
         out.append(Estimate(action, w.name, p, harm_if, min(1.0, ev / hp_left), _act(action, target.id, w.name)))
     if distance < SHORT_RANGE_M:
-        p_open, _, _ = attack_odds(world, me, target, Use("Melee", "Block"))
+        p_open, _, _ = attack_odds(world, me, target, MELEE_USE)
         for action, (mine, theirs) in SECOND.items():
             if action == "grapple" and conditions.role(status(target)):
                 continue

@@ -27,7 +27,7 @@ from tactics.rules.effects import Check, Effect, Push, Refused, Status
 from . import conditions
 from .attacks import ask_let_go, release, situation
 from .contest import Outcome, Side, contest
-from .ranges import SHORT_RANGE_M, Use
+from .ranges import MELEE_USE, SHORT_RANGE_M
 from .sheet import BARE_HANDS
 from .state import Intent, dual_partner, find_weapon, state_of, status, weapons
 
@@ -46,7 +46,7 @@ def opening(world: Any, me: Any, target: Any, action: str) -> tuple[list[Effect]
     defender rolled) or fumble (it loses); a manoeuvre is made with the hands, so a fumble puts
     no weapon out of use (ruling, docs/rules-fudge.md)."""
     effects, tst = ask_let_go(world, me, target, action)
-    use = Use("Melee", "Block")
+    use = MELEE_USE
     mods, _ = situation(world, me, target, use)
     rating, dmods = conditions.defence(tst, "Block", target.sheet.skill("Block"), target.sheet.shield)
     o = contest(world.dice, Side(me.id, "Melee", me.sheet.skill("Melee"), mods),

@@ -27,7 +27,7 @@ from tactics.rules.effects import Attacked, Check, Effect, Harm, Refused, Status
 from . import conditions
 from .attacks import strike
 from .contest import Side, judge
-from .ranges import SHORT_RANGE_M, Use
+from .ranges import MELEE_USE, SHORT_RANGE_M
 from .state import Intent, find_weapon, memo_of, state_of, status
 
 TAKEDOWN_STRENGTH = 4
@@ -83,7 +83,7 @@ def takedown(world: Any, me: Any, target: Any, it: Intent) -> list[Effect]:
                    world.dice.fudge(4), crits=False)
     effects: list[Effect] = [Check(me.id, f"take-down: {target.name} notices?", notice.roll)]
     if not notice.won:
-        effects += strike(world, me, target, weapon, Use("Melee", "Block"), "sneak attack", sneak=True)
+        effects += strike(world, me, target, weapon, MELEE_USE, "sneak attack", sneak=True)
         effects.append(Status(me.id, {"hidden": False}))
         return effects
     strength = me.sheet.skill("Strength")
