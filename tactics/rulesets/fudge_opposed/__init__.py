@@ -45,7 +45,7 @@ from tactics.rules.records import Bar, Presentation, Roll, Standing, StatusInfo,
 
 from . import attacks, conditions, manoeuvres, movement, stealth
 from .catalogue import ACTIONS, ATTACKS, GRAPPLED_ALLOWED, MANOEUVRES, STANCES
-from .contest import Side, check
+from .contest import _NEW, Side, check
 from .estimates import estimates as _estimates
 from .estimates import Placed
 from .estimates import estimates_at as _estimates_at
@@ -264,7 +264,7 @@ class FudgeOpposed:
             return use, None, None, None
         if use.skill == "Marksmanship" and not world.line_of_sight(unit, target):
             return f"no line of sight to {target.name}", None, None, None
-        return None, weapon, use, attacks.Seen(st, usable, distance)
+        return None, weapon, use, _NEW(attacks.Seen, (st, usable, distance))
 
     def act(self, world: Any, unit: Any, act: Any, budget: Any, turn: Any) -> list[Effect]:
         it = intent(act)

@@ -97,8 +97,15 @@ def light_mods(light: str) -> tuple[Mod, ...]:
         >>> light_mods("dark"), light_mods("bright")
         ((('dark', -2),), ())
     """
+    got = _LIGHT_TUPLES.get(light)
+    if got is not None:
+        return got
     value = LIGHT_MODS.get(light, 0)
     return ((light, value),) if value else ()
+
+
+_LIGHT_TUPLES: dict[str, tuple[Mod, ...]] = {k: (((k, v),) if v else ()) for k, v in LIGHT_MODS.items()}
+""":func:`light_mods` of each light the map knows, made once (every attack asks)."""
 
 
 __all__ = ["SHORT_RANGE_M", "MEDIUM_RANGE_M", "RANGE_STEP_M", "SHORT_RANGE_WEAPON_BONUS", "LIGHT_MODS", "Use", "MELEE_USE", "SHOT_USE",
