@@ -122,6 +122,14 @@ def test_full_defence_and_shield_do_not_stack():
     assert conditions.defence({}, "Dodge", 2, True) == (2, (("shield", 2),))
 
 
+@pytest.mark.parametrize("skill", ["Melee", "Marksmanship", "Stealth", "Block", "Dodge"])
+def test_no_status_no_modifiers_but_the_shield(skill):
+    """A fighter with no status (most rolls) takes none; its shield still counts on Block and Dodge."""
+    assert conditions.roll_mods({}, skill, attack=True) == () == conditions.roll_mods({}, skill)
+    assert conditions.defence({}, skill, 3, False) == (3, ())
+    assert conditions.defence({}, skill, 3, True) == (3, (("shield", 2),))
+
+
 @pytest.mark.parametrize("role", ["pinner", "pinned", "held"])
 def test_pinned_pinner_and_held_defend_at_zero(role):
     assert conditions.defence({"role": role, "partner": "x", "full_defence": True}, "Block", 5, True) == (0, ((role, 0),))
