@@ -97,11 +97,7 @@ def light_mods(light: str) -> tuple[Mod, ...]:
         >>> light_mods("dark"), light_mods("bright")
         ((('dark', -2),), ())
     """
-    got = _LIGHT_TUPLES.get(light)
-    if got is not None:
-        return got
-    value = LIGHT_MODS.get(light, 0)
-    return ((light, value),) if value else ()
+    return _LIGHT_TUPLES.get(light, ())   # (a light the table does not know: no modifier)
 
 
 _LIGHT_TUPLES: dict[str, tuple[Mod, ...]] = {k: (((k, v),) if v else ()) for k, v in LIGHT_MODS.items()}
