@@ -136,6 +136,8 @@ def check_events(header: Any, events: Sequence[Any], source: str) -> None:
                 raise InputError(source, "line 1", f"roster entry {k + 1} ({u.id}) starts at {at(start)}, "
                                  f"{off_text(bounds)}")
     plan: dict[type, tuple[bool, bool, tuple[str, ...], Checker | None]] = {}
+    who_only: set[type] = set()  # the types with a ``who`` and nothing else to check (a say, a turn:
+    # two thirds of a long replay's events), checked without the plan's look-ups
     shapes: dict[str, Any] = {}
     last = 0.0
     for i, ev in enumerate(events):
@@ -144,10 +146,17 @@ def check_events(header: Any, events: Sequence[Any], source: str) -> None:
             _bad_time(t, last, source, i)
         last = t
         cls = type(ev)
+        if cls in who_only:
+            who = ev.who
+            if who not in ids and who is not None:
+                raise InputError(source, _line(i), f"{_kind(ev)} by {who!r}, who is not in the roster ({_ids(ids)})")
+            continue
         how = plan.get(cls)
         if how is None:
             how = plan[cls] = (hasattr(ev, "who"), hasattr(ev, "target"), _free_fields(cls),
                                event_checker(ev, bounds, shapes, ids))
+            if how[0] and not how[1] and not how[2] and how[3] is None:
+                who_only.add(cls)
         has_who, has_target, free, meaning = how
         if has_who:
             who = ev.who

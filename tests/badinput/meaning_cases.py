@@ -66,6 +66,18 @@ def _case(sample: str, label: str, pick: Pick, change: Change, must: str) -> Cas
                 ["r.jsonl", f"line {i + 2}", must])
 
 
+def _nth(kind: str, n: int) -> Pick:
+    """Picks the ``n``-th event of type ``kind``."""
+    seen = [0]
+
+    def pick(e: dict[str, Any]) -> bool:
+        if e["type"] != kind:
+            return False
+        seen[0] += 1
+        return seen[0] == n
+    return pick
+
+
 def _set(path: str, value: Any) -> Change:
     """Set ``roll.vs.total`` and the like (a dotted path into the event)."""
     *parents, last = path.split(".")
@@ -166,6 +178,9 @@ def place_cases() -> list[Case]:
         _case("fudge", "attack-target-unknown", lambda e: e["type"] == "attack", _set("target", "ghost"),
               "not in the roster"),
         _case("v1", "attack-who-unknown", lambda e: e["type"] == "attack", _set("who", "red-7"), "not in the roster"),
+        # a say or a turn after the first of its kind: checked on the who-only path of check_events
+        _case("mam", "third-say-who-unknown", _nth("say", 3), _set("who", "blue-42"), "not in the roster"),
+        _case("fudge", "fifth-turn-who-unknown", _nth("turn", 5), _set("who", "nobody"), "not in the roster"),
     ]
     for sample in ("mam2006", "fudge", "d100", "v1"):
         header, events = _read(sample)
