@@ -1,0 +1,58 @@
+"""The batch runner and the cyclic garbage collector (issue 19): no collection walks what the fights
+make, and the collector is left as it was found."""
+
+from __future__ import annotations
+
+import gc
+
+from tactics.batch import run
+from tactics.batch.runner import Condition, _Chunk, _run_chunk
+from tactics.scenario import load_scenario, shipped_encounters
+
+
+def _brawl():
+    return load_scenario(shipped_encounters()["brawl"])
+
+
+def test_no_collection_during_an_in_process_batch_and_the_collector_restored():
+    sc = _brawl()
+    run(sc, 1, seed=3, workers=1, progress=False)  # imports, the map's own caches
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "stop":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(seen)
+    try:
+        table = run(sc, 4, seed=5, workers=1, progress=False)
+    finally:
+        gc.callbacks.remove(seen)
+    assert len(table.rows) == 4 and not table.failures  # the fights were played (long ones: 10,000+ containers each)
+    assert collections == []  # before: a collection after every fight, walking its survivors
+    assert gc.isenabled() and gc.get_freeze_count() == 0  # the batch's own freeze undone when it ends
+
+
+def test_a_batch_leaves_a_disabled_collector_disabled():
+    sc = _brawl()
+    gc.disable()
+    try:
+        run(sc, 1, seed=7, workers=1, progress=False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_chunk_run_elsewhere_freezes_nothing():
+    """A chunk on a Dask worker (``frozen=False``): the worker outlives the batch, so nothing of it is frozen."""
+    sc = _brawl()
+    cond = Condition(0, {}, sc, float(sc.until))
+    assert gc.get_freeze_count() == 0
+    out = _run_chunk(_Chunk(cond, ((0, 11),), False))
+    assert "error" not in out[0] and gc.get_freeze_count() == 0 and gc.isenabled()
+    out = _run_chunk(_Chunk(cond, ((0, 11),), False, frozen=True))  # where the batch owns the frozen set
+    try:
+        assert gc.get_freeze_count() > 0 and out[0]["row"] is not None
+    finally:
+        gc.unfreeze()
