@@ -56,3 +56,17 @@ def test_a_chunk_run_elsewhere_freezes_nothing():
         assert gc.get_freeze_count() > 0 and out[0]["row"] is not None
     finally:
         gc.unfreeze()
+
+
+def test_a_batch_never_counts_its_frozen_heap(monkeypatch):
+    """The batch freezes its heap, and ``gc.get_freeze_count()`` walks it: the fights of a batch
+    (each leaving a thousand or more containers here) never make the engine's pause ask."""
+    sc = _brawl()
+    run(sc, 1, seed=3, workers=1, progress=False)
+
+    def walk() -> int:
+        raise AssertionError("the frozen heap was counted in a batch")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walk)
+    table = run(sc, 2, seed=13, workers=1, progress=False)
+    assert len(table.rows) == 2 and not table.failures
