@@ -9,6 +9,8 @@ from tactics.batch import run
 from tactics.batch.runner import Condition, _Chunk, _run_chunk
 from tactics.scenario import load_scenario, shipped_encounters
 
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
 
 def _brawl():
     return load_scenario(shipped_encounters()["brawl"])
@@ -70,3 +72,47 @@ def test_a_batch_never_counts_its_frozen_heap(monkeypatch):
     monkeypatch.setattr(gc, "get_freeze_count", walk)
     table = run(sc, 2, seed=13, workers=1, progress=False)
     assert len(table.rows) == 2 and not table.failures
+
+
+class _Loop:
+    """A caller's bookkeeping that makes a reference cycle (and holds 16 kB) in every fight."""
+
+    def __init__(self) -> None:
+        self.me = self
+        self.blob = [0] * 2000
+
+
+def _cyclic_factory(seed: int, overrides: dict) -> object:
+    from tactics import Encounter, load_character, load_map
+
+    enc = Encounter(load_map(ROOT / "maps/arena.toml"), seed=seed)
+    steven = load_character(ROOT / "assets/characters/steven.toml")
+    enc.add(steven, "red", policy="advance")
+    enc.add(steven, "blue", policy="advance")
+    enc.junk = _Loop()  # type: ignore[attr-defined]
+    return enc
+
+
+def test_a_factorys_cycles_are_still_collected():
+    """A factory's fights are the caller's code: what they leave is not frozen, so their cycles go."""
+    import weakref
+
+    gc.collect()
+    before = sum(1 for o in gc.get_objects() if type(o) is _Loop)
+    run(_cyclic_factory, 30, seed=2, until=20, workers=1, progress=False)
+    gc.collect()
+    assert sum(1 for o in gc.get_objects() if type(o) is _Loop) == before == 0
+    loops = []
+    real = _Loop.__init__
+
+    def noted(self) -> None:
+        real(self)
+        loops.append(weakref.ref(self))
+
+    _Loop.__init__ = noted  # type: ignore[method-assign]
+    try:
+        run(_cyclic_factory, 200, seed=3, until=20, workers=1, progress=False)
+    finally:
+        _Loop.__init__ = real  # type: ignore[method-assign]
+    alive = sum(1 for r in loops if r() is not None)
+    assert len(loops) == 200 and alive < 50  # collected as the batch went (frozen, all 200 would be alive)
