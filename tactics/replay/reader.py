@@ -197,14 +197,17 @@ def collector_paused() -> Iterator[None]:
     so they are handed to the oldest generation first, without a walk
     (``gc.freeze()`` then ``gc.unfreeze()``, two list splices), where only a
     full collection looks at them, when the old generation has grown by a
-    quarter. That is done for a pause that leaves at least :data:`HANDED_OVER`
-    young containers (fewer than set off a young collection: a Mano a Mano
-    duel leaves a few dozen; a d100 duel about a thousand, its AI's caches),
-    and only when nothing else is frozen, so a caller's own ``gc.freeze()``
-    stays as it was. ``gc.get_freeze_count()`` walks the frozen objects, so
-    a caller with a large frozen heap pays that walk after each such pause;
-    the batch runner, which freezes its heap, holds the collector off around
-    its fights itself (:mod:`tactics.batch.runner`), so this never asks there.
+    quarter. That is done only for a pause that made many containers (at
+    least :data:`HANDED_OVER`: a big fight, a long replay), and only when
+    nothing else is frozen, so a caller's own ``gc.freeze()`` stays as it
+    was (``gc.get_freeze_count()`` walks the frozen objects; the batch
+    runner, which freezes its heap, holds the collector off around its
+    fights itself, :mod:`tactics.batch.runner`, so this never asks there).
+    A hand-over also resets the young count, so it is kept for big pauses:
+    after every fight of a loop (tried from 500 containers in issue 19's
+    fourteenth round, for the d100 duel's thousand) the collections that
+    would find the caller's own reference cycles never came, and a loop
+    that left one a duel kept them all.
     """
     was = gc.isenabled()
     gc.disable()
@@ -218,11 +221,9 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-HANDED_OVER = 500
+HANDED_OVER = 20_000
 """The young containers from which a pause hands what it made to the oldest generation (see
-:func:`collector_paused`): below Python's young threshold (700), so what a fight leaves (a d100 duel's
-caches: about a thousand) is not walked by the young collection it would set off. 20,000 until issue
-19's fourteenth round, when a d100 duel loop spent 16 % of its time in collections."""
+:func:`collector_paused`): a duel makes a few hundred, a 100 v 100 fight tens of thousands."""
 
 
 def parse_replay(data: bytes, source: str = "<memory>", *, max_bytes: int = MAX_BYTES,
