@@ -4,12 +4,13 @@ make, and the collector is left as it was found."""
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 from tactics.batch import run
 from tactics.batch.runner import Condition, _Chunk, _run_chunk
 from tactics.scenario import load_scenario, shipped_encounters
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _brawl():
