@@ -15,6 +15,18 @@ leaves the old file, or none, never half of one. The new file gets
     >>> sorted(p.name for p in out.parent.iterdir())     # no temporary file left behind
     ['table.csv']
 
+A writer that streams (the replay writer, batch after batch) holds an
+:class:`AtomicFile` instead: the same temporary file, open for writing, that
+:meth:`~AtomicFile.commit` renames into place and :meth:`~AtomicFile.discard`
+(or the garbage collector, for one dropped unfinished) removes::
+
+    >>> f = AtomicFile(pathlib.Path(out.parent) / "log.txt")
+    >>> _ = f.write(b"line 1\\n")
+    >>> sorted(p.name for p in out.parent.iterdir() if p.name == "log.txt")   # not there yet
+    []
+    >>> f.commit().read_bytes()
+    b'line 1\\n'
+
 It lives in the replay layer because replays are its first user and the
 viewer (which may import ``replay`` but not the command line) writes GIFs
 and PNGs with it; :mod:`tactics.files` re-exports it.
@@ -25,10 +37,12 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["atomic_path", "atomic_write_bytes", "umask_mode"]
+__all__ = ["AtomicFile", "atomic_path", "atomic_write_bytes", "umask_mode"]
 
 
 def umask_mode(base: int = 0o666) -> int:
@@ -45,6 +59,64 @@ def umask_mode(base: int = 0o666) -> int:
     return base & ~mask
 
 
+def _temporary_beside(target: Path, make_parents: bool) -> tuple[int, str]:
+    """A new hidden temporary file in ``target``'s folder: its open descriptor and name."""
+    if make_parents:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    # the temporary name keeps the suffix: some writers pick the format by it (pygame.image.save)
+    # (and a long name is cut, so the temporary one stays within the file system's 255 bytes)
+    return tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=f".part{target.suffix[:20]}",
+                            dir=target.parent)
+
+
+def _remove(fh: BinaryIO, name: str) -> None:
+    with contextlib.suppress(OSError):
+        fh.close()
+    with contextlib.suppress(OSError):
+        os.unlink(name)
+
+
+class AtomicFile:
+    """A binary file written in pieces that appears under ``path`` whole, or not at all.
+
+    The bytes go to a temporary file beside ``path`` as they are written (so
+    a long writer holds none of them in memory). :meth:`commit` closes it and
+    renames it into place; :meth:`discard`, or dropping the object without
+    committing, removes it and leaves ``path`` as it was.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, make_parents: bool = True) -> None:
+        self.path = Path(path)
+        fd, name = _temporary_beside(self.path, make_parents)
+        self._name = name
+        self._fh: BinaryIO = os.fdopen(fd, "wb")
+        self._cleanup = weakref.finalize(self, _remove, self._fh, name)
+
+    @property
+    def raw(self) -> BinaryIO:
+        """The open temporary file (for a wrapper such as :class:`gzip.GzipFile`)."""
+        return self._fh
+
+    def write(self, data: bytes) -> int:
+        return self._fh.write(data)
+
+    def commit(self) -> Path:
+        """Close the file and rename it over ``path``; returns ``path``."""
+        try:
+            self._fh.close()
+            os.chmod(self._name, umask_mode())
+            os.replace(self._name, self.path)
+        except BaseException:
+            self._cleanup()
+            raise
+        self._cleanup.detach()
+        return self.path
+
+    def discard(self) -> None:
+        """Close and remove the temporary file (a no-op after :meth:`commit` or a first discard)."""
+        self._cleanup()
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike[str], *, make_parents: bool = True) -> Iterator[Path]:
     """A temporary path beside ``path``; it becomes ``path`` when the block ends without error.
@@ -53,12 +125,7 @@ def atomic_path(path: str | os.PathLike[str], *, make_parents: bool = True) -> I
     temporary file is removed and ``path`` is left as it was.
     """
     target = Path(path)
-    if make_parents:
-        target.parent.mkdir(parents=True, exist_ok=True)
-    # the temporary name keeps the suffix: some writers pick the format by it (pygame.image.save)
-    # (and a long name is cut, so the temporary one stays within the file system's 255 bytes)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name[:100]}.", suffix=f".part{target.suffix[:20]}",
-                                dir=target.parent)
+    fd, name = _temporary_beside(target, make_parents)
     os.close(fd)
     tmp = Path(name)
     try:

@@ -131,3 +131,45 @@ def test_bad_replays_name_the_file_and_line(tmp_path, mutate, place, problem):
 def test_a_missing_file_is_one_line(tmp_path):
     with pytest.raises(InputError, match="no such file"):
         load_replay(tmp_path / "nope.jsonl")
+
+
+@pytest.mark.parametrize("name", ["s.jsonl", "s.jsonl.gz"])
+def test_the_writer_streams_to_a_hidden_file_and_any_batch_size_gives_the_same_bytes(tmp_path, name):
+    events = EVENTS * 50
+    whole = write_replay(tmp_path / "whole" / name, header(), events).read_bytes()
+    path = tmp_path / "streamed" / name
+    w = ReplayWriter(path, header(), batch=7)
+    for ev in events[:100]:
+        w.write(ev)
+    (part,) = path.parent.iterdir()  # the batches so far are on disk, under a hidden name
+    assert part.name.startswith(".") and not path.exists()
+    assert part.stat().st_size > 0 or name.endswith(".gz")  # the compressor keeps a buffer of its own
+    w.write_many(events[100:])
+    assert w.close().read_bytes() == whole
+    assert [p.name for p in path.parent.iterdir()] == [name]
+
+
+def test_an_aborted_or_dropped_writer_leaves_nothing(tmp_path):
+    import gc
+
+    aborted = ReplayWriter(tmp_path / "a.jsonl", header(), batch=2)
+    aborted.write_many(EVENTS)
+    aborted.abort()
+    dropped = ReplayWriter(tmp_path / "b.jsonl.gz", header(), batch=2)
+    dropped.write_many(EVENTS)
+    del dropped
+    gc.collect()
+    assert list(tmp_path.iterdir()) == []
+    assert aborted.close() == tmp_path / "a.jsonl" and list(tmp_path.iterdir()) == []  # closed once, as aborted
+
+
+def test_a_failed_rename_removes_the_temporary_file(tmp_path):
+    from tactics.replay.atomic import AtomicFile
+
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "inside").write_text("x")  # a non-empty folder cannot be replaced by a file
+    f = AtomicFile(tmp_path / "taken")
+    f.write(b"data")
+    with pytest.raises(OSError):
+        f.commit()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
