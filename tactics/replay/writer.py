@@ -95,11 +95,14 @@ class ReplayWriter:
     def write_many(self, events: Iterable[Event]) -> None:
         """Write ``events`` in order: the same file as writing them one by one."""
         pending, batch = self._pending, self._batch
-        for event in events:
-            pending.append(event)
-            if len(pending) >= batch:
-                self._flush()
-                pending = self._pending
+        pending.extend(events)
+        if len(pending) < batch:
+            return
+        whole = len(pending) - len(pending) % batch
+        for i in range(0, whole, batch):
+            self._out.write(_ENCODER.encode_lines(pending[i:i + batch]))
+        self._flushed += whole
+        self._pending = pending[whole:]
 
     def _flush(self) -> None:
         if self._pending:
