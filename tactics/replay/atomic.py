@@ -69,7 +69,9 @@ def _temporary_beside(target: Path, make_parents: bool) -> tuple[int, str]:
                             dir=target.parent)
 
 
-def _remove(fh: BinaryIO, name: str) -> None:
+def _remove(fh: BinaryIO, name: str, pid: int) -> None:
+    if os.getpid() != pid:
+        return  # a forked child's copy: the file is its parent's to finish or remove
     with contextlib.suppress(OSError):
         fh.close()
     with contextlib.suppress(OSError):
@@ -90,7 +92,7 @@ class AtomicFile:
         fd, name = _temporary_beside(self.path, make_parents)
         self._name = name
         self._fh: BinaryIO = os.fdopen(fd, "wb")
-        self._cleanup = weakref.finalize(self, _remove, self._fh, name)
+        self._cleanup = weakref.finalize(self, _remove, self._fh, name, os.getpid())
 
     @property
     def raw(self) -> BinaryIO:
