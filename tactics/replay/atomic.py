@@ -35,6 +35,7 @@ and PNGs with it; :mod:`tactics.files` re-exports it.
 from __future__ import annotations
 
 import contextlib
+import gzip
 import os
 import tempfile
 import weakref
@@ -69,11 +70,12 @@ def _temporary_beside(target: Path, make_parents: bool) -> tuple[int, str]:
                             dir=target.parent)
 
 
-def _remove(fh: BinaryIO, name: str, pid: int) -> None:
+def _remove(stream: BinaryIO, fh: BinaryIO, name: str, pid: int) -> None:
     if os.getpid() != pid:
         return  # a forked child's copy: the file is its parent's to finish or remove
-    with contextlib.suppress(OSError):
-        fh.close()
+    for f in (stream, fh):  # the gzip stream first: its last bytes go to a file still open
+        with contextlib.suppress(OSError, ValueError):
+            f.close()
     with contextlib.suppress(OSError):
         os.unlink(name)
 
@@ -82,29 +84,29 @@ class AtomicFile:
     """A binary file written in pieces that appears under ``path`` whole, or not at all.
 
     The bytes go to a temporary file beside ``path`` as they are written (so
-    a long writer holds none of them in memory). :meth:`commit` closes it and
-    renames it into place; :meth:`discard`, or dropping the object without
-    committing, removes it and leaves ``path`` as it was.
+    a long writer holds none of them in memory); with ``compress`` through a
+    gzip stream (deterministic: no time or name in its header).
+    :meth:`commit` closes it and renames it into place; :meth:`discard`, or
+    dropping the object without committing, removes it and leaves ``path``
+    as it was.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, make_parents: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, make_parents: bool = True, compress: bool = False) -> None:
         self.path = Path(path)
         fd, name = _temporary_beside(self.path, make_parents)
         self._name = name
         self._fh: BinaryIO = os.fdopen(fd, "wb")
-        self._cleanup = weakref.finalize(self, _remove, self._fh, name, os.getpid())
-
-    @property
-    def raw(self) -> BinaryIO:
-        """The open temporary file (for a wrapper such as :class:`gzip.GzipFile`)."""
-        return self._fh
+        self._stream: BinaryIO = (gzip.GzipFile(fileobj=self._fh, mode="wb", mtime=0, filename="")  # type: ignore[assignment]
+                                  if compress else self._fh)
+        self._cleanup = weakref.finalize(self, _remove, self._stream, self._fh, name, os.getpid())
 
     def write(self, data: bytes) -> int:
-        return self._fh.write(data)
+        return self._stream.write(data)
 
     def commit(self) -> Path:
         """Close the file and rename it over ``path``; returns ``path``."""
         try:
+            self._stream.close()  # (the gzip stream's trailer; the file itself when not compressed)
             self._fh.close()
             os.chmod(self._name, umask_mode())
             os.replace(self._name, self.path)
