@@ -55,10 +55,10 @@ class ReplayWriter:
     (:class:`~tactics.replay.atomic.AtomicFile`), so a long replay is never
     held in memory: that cut the time of writing a million events by a
     third to a half (``benchmarks/bench_engine.py``), most of it the page
-    faults of keeping every batch until the end. The bytes are the same whatever the batch
-    size: ``encode_lines`` of a list is the lines of its items, one after
-    the other. A writer holds one open file from its making to its
-    ``close`` or ``abort``.
+    faults of keeping every batch until the end. The bytes are the same
+    whatever the batch size: ``encode_lines`` of a list is the lines of its
+    items, one after the other. A writer holds one open file from its
+    making to its ``close`` or ``abort``.
     """
 
     def __init__(self, path: str | os.PathLike[str], header: Header, batch: int = 4096) -> None:
