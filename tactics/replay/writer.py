@@ -91,15 +91,18 @@ class ReplayWriter:
             return
         whole = len(pending) - len(pending) % batch
         for i in range(0, whole, batch):
-            self._file.write(_ENCODER.encode_lines(pending[i:i + batch]))
-        self._flushed += whole
+            self._encode(pending[i:i + batch])
         self._pending = pending[whole:]
 
     def _flush(self) -> None:
         if self._pending:
-            self._file.write(_ENCODER.encode_lines(self._pending))
-            self._flushed += len(self._pending)
+            self._encode(self._pending)
             self._pending = []
+
+    def _encode(self, events: list[Event]) -> None:
+        """One batch of lines into the file."""
+        self._file.write(_ENCODER.encode_lines(events))
+        self._flushed += len(events)
 
     def close(self) -> Path:
         """Write what is pending and put the file in place (once; later calls return the path)."""
